@@ -1,0 +1,72 @@
+// swift-tools-version:6.2
+// The tb package: one executable, a kernel, one module per command, and one shim module per C library.
+import PackageDescription
+
+/// The kernel and the commands may not touch raw memory: the compiler enforces it.
+let safeSwift: [SwiftSetting] = [
+    .strictMemorySafety(),
+    .treatWarning("StrictMemorySafety", as: .error),
+]
+
+/// Headers of the libraries that are loaded lazily live outside the default search path.
+let svnHeaders = ["-I/usr/include/subversion-1", "-I/usr/include/apr-1.0"]
+let xmlHeaders = ["-I/usr/include/libxml2"]
+
+let package = Package(
+    name: "tb",
+    products: [
+        .executable(name: "tb", targets: ["tb"])
+    ],
+    targets: [
+        // MARK: Kernel
+        .target(name: "Toolbox", dependencies: ["POSIX", "Bytes"], swiftSettings: safeSwift),
+
+        // MARK: Shims (C)
+        // Linked at build time: small libraries that cost nothing at start-up.
+        .systemLibrary(name: "CExpat", path: "Sources/Shims/CExpat", pkgConfig: "expat"),
+        .systemLibrary(name: "CZlib", path: "Sources/Shims/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CPCRE2", path: "Sources/Shims/CPCRE2", pkgConfig: "libpcre2-8"),
+        // Loaded with dlopen on first use: linking them would cost every run ~10 ms (see CONTRIBUTING.md).
+        .target(name: "CLoader", path: "Sources/Shims/CLoader"),
+        .target(name: "CCurl", dependencies: ["CLoader"], path: "Sources/Shims/CCurl"),
+        .target(
+            name: "CLibXML2", dependencies: ["CLoader"], path: "Sources/Shims/CLibXML2",
+            cSettings: [.unsafeFlags(xmlHeaders)]),
+        .target(
+            name: "CSVN", dependencies: ["CLoader"], path: "Sources/Shims/CSVN",
+            cSettings: [.unsafeFlags(svnHeaders)]),
+
+        // MARK: Shims (Swift)
+        .target(name: "POSIX", path: "Sources/Shims/POSIX"),
+        .target(name: "Bytes", path: "Sources/Shims/Bytes"),
+        .target(name: "Expat", dependencies: ["CExpat"], path: "Sources/Shims/Expat"),
+        .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
+        .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
+        .target(name: "Curl", dependencies: ["CCurl"], path: "Sources/Shims/Curl"),
+        .target(
+            name: "LibXML2", dependencies: ["CLibXML2"], path: "Sources/Shims/LibXML2",
+            swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
+        .target(
+            name: "SVN", dependencies: ["CSVN"], path: "Sources/Shims/SVN",
+            swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
+
+        // MARK: Commands
+        .target(
+            name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
+            swiftSettings: safeSwift),
+
+        // MARK: Executable
+        .executableTarget(name: "tb", dependencies: ["Toolbox", "StoreCommands"], swiftSettings: safeSwift),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["Toolbox"], path: "Tests/TestSupport"),
+        .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "TestSupport"]),
+        .testTarget(
+            name: "ShimsTests",
+            dependencies: ["POSIX", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport"],
+            swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "Toolbox", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

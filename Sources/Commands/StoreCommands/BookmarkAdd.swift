@@ -1,0 +1,49 @@
+// `tb bookmark add NAME URL [--note TEXT] [--force]`.
+import Toolbox
+
+/// Saves a bookmark.
+struct BookmarkAdd: Command {
+    static let note = Option<String>("note", value: "TEXT", help: "a note to keep with it, shown by 'tb bookmark ls'")
+    static let force = Flag("force", short: "f", help: "replace a bookmark of the same name")
+    static let name = Positional(
+        "NAME", help: "the name: a letter or digit, then letters, digits, '.', '_' or '-'")
+    static let url = Positional(
+        "URL", help: "a URL, or a local path (saved as an absolute path)", completion: .files)
+
+    static let spec = CommandSpec(
+        name: "add", abstract: "save URL under NAME",
+        discussion: """
+            A local path is saved as an absolute path, so the bookmark works from any directory. Adding a name \
+            that exists is an error unless --force is given. Concurrent runs (cron jobs) never lose each \
+            other's bookmarks: changes are made under a lock and written atomically.
+            """,
+        options: [note, force], positionals: [name, url],
+        examples: [
+            Example("tb bookmark add news https://example.org/feed.xml --note 'daily news'", "Save a feed as @news."),
+            Example("tb bookmark add -f logs ./logs", "Save (or replace) @logs as the absolute path of ./logs."),
+        ])
+
+    let bookmark: Bookmark
+    let replacing: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let name = arguments.positional(Self.name) ?? ""
+        guard Bookmark.isValidName(name) else {
+            throw UsageError(
+                "invalid bookmark name '\(name)': use a letter or digit, then letters, digits, '.', '_' or '-'")
+        }
+        let url = arguments.positional(Self.url) ?? ""
+        guard !url.isEmpty else { throw UsageError("the URL of a bookmark cannot be empty") }
+        guard !url.hasPrefix("@") else { throw UsageError("a bookmark cannot point to another bookmark ('\(url)')") }
+        let note = try arguments.value(Self.note)
+        bookmark = Bookmark(name: name, url: url, note: note.flatMap { $0.isEmpty ? nil : $0 }, created: .now().wholeSeconds)
+        replacing = arguments.flag(Self.force)
+    }
+
+    func run(_ context: Context) throws -> ExitStatus {
+        var bookmark = self.bookmark
+        bookmark.url = try Locations.absolute(bookmark.url)
+        try context.bookmarks.add(bookmark, replacing: replacing)
+        return .success
+    }
+}

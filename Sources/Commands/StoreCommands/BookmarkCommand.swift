@@ -1,0 +1,28 @@
+// `tb bookmark`: the group of bookmark commands; alone it lists the bookmarks.
+import Toolbox
+
+/// Groups add, ls, rm and show.
+public struct BookmarkCommand: CommandGroup {
+    public static let spec = CommandSpec(
+        name: "bookmark", abstract: "save sources under short names, for use as @NAME",
+        discussion: """
+            A bookmark names a URL or a local path. Anywhere a command takes a SOURCE, @NAME stands for the \
+            bookmarked URL and @NAME/more/path for that URL with more path appended, so \
+            'tb bookmark add svn https://svn.example.org/repo' makes @svn/trunk mean \
+            https://svn.example.org/repo/trunk.
+
+            Bookmarks live in bookmarks.ndjson in the config directory (see tb(1), FILES), one JSON object a line, \
+            and may be edited by hand. A damaged line is reported with its line number and kept as it is.
+            """,
+        subcommands: [BookmarkAdd.self, BookmarkList.self, BookmarkRemove.self, BookmarkShow.self],
+        defaultSubcommand: "ls")
+
+    public init() {}
+}
+
+/// The NAME positional that add, rm and show share.
+enum BookmarkArguments {
+    static func name(_ help: String, arity: Positional.Arity = .one) -> Positional {
+        Positional("NAME", help: help, arity: arity, completion: .bookmarks)
+    }
+}

@@ -1,0 +1,57 @@
+// `tb history [--command C] [--limit N]` and `tb history clear`.
+import Toolbox
+
+/// Lists the recorded visits.
+public struct HistoryCommand: Command {
+    static let command = Option<String>(
+        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'")
+    static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits")
+
+    public static let spec = CommandSpec(
+        name: "history", abstract: "list what tb fetched and checked",
+        discussion: """
+            Commands that fetch or check a target (feed, regex on a URL, reach, svn) record a visit after each \
+            run: the time, the command, the target without user name or password, the exit status and how many \
+            records were printed. Visits are listed oldest first, like a shell's history.
+
+            The history is history.ndjson in the state directory (see tb(1), FILES). It is compacted to its \
+            newest half when it passes 1 MiB. TB_HISTORY=off stops recording.
+            """,
+        options: [command, limit], subcommands: [HistoryClear.self],
+        records: [Visit.schema],
+        examples: [
+            Example("tb history -n 10", "The last ten visits."),
+            Example("tb history --command feed --json | jq -r .target | sort -u", "Every feed ever fetched."),
+        ])
+
+    let commandFilter: String?
+    let limit: Int?
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        commandFilter = try arguments.value(Self.command)
+        limit = try arguments.value(Self.limit)
+        if let limit, limit < 0 { throw UsageError("--limit must be 0 or more, not \(limit)") }
+    }
+
+    public func run(_ context: Context) throws -> ExitStatus {
+        var visits = try context.history.visits()
+        if let commandFilter { visits = visits.filter { $0.command == commandFilter } }
+        if let limit { visits = Array(visits.suffix(limit)) }
+        for visit in visits { try context.output.emit(visit) }
+        return .success
+    }
+}
+
+/// Empties the history.
+struct HistoryClear: Command {
+    static let spec = CommandSpec(
+        name: "clear", abstract: "forget every visit",
+        examples: [Example("tb history clear", "Empty the history.")])
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
+
+    func run(_ context: Context) throws -> ExitStatus {
+        try context.history.clear()
+        return .success
+    }
+}

@@ -1,0 +1,23 @@
+// Implements CLoader_open: dlopen one library, dlsym a table of symbols, report the first failure.
+#include "CLoader.h"
+#include <dlfcn.h>
+#include <stdio.h>
+
+int CLoader_open(const char *soname, const char *const *names, void **slots, int count, char *error,
+                 unsigned long size) {
+    // RTLD_LOCAL keeps the library's symbols out of the global namespace; dlsym on the handle still finds the
+    // symbols of its dependencies (apr for libsvn).
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        snprintf(error, size, "%s", dlerror());
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        slots[i] = dlsym(handle, names[i]);
+        if (slots[i] == NULL) {
+            snprintf(error, size, "%s has no symbol %s", soname, names[i]);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,117 @@
+// An open file descriptor: reading, writing, locking and terminal queries, with EINTR and partial writes handled.
+import Glibc
+
+/// A POSIX file descriptor. It is a plain value: close it explicitly.
+public struct FileDescriptor: Sendable, Equatable {
+    /// The descriptor number.
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let standardInput = FileDescriptor(rawValue: 0)
+    public static let standardOutput = FileDescriptor(rawValue: 1)
+    public static let standardError = FileDescriptor(rawValue: 2)
+
+    /// How to open a file; combine with `union`.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let readOnly = Options(rawValue: O_RDONLY)
+        public static let writeOnly = Options(rawValue: O_WRONLY)
+        public static let readWrite = Options(rawValue: O_RDWR)
+        public static let create = Options(rawValue: O_CREAT)
+        public static let truncate = Options(rawValue: O_TRUNC)
+        public static let append = Options(rawValue: O_APPEND)
+        /// Fail when the file exists (O_EXCL with O_CREAT).
+        public static let exclusive = Options(rawValue: O_EXCL)
+        public static let directory = Options(rawValue: O_DIRECTORY)
+    }
+
+    /// Opens `path`. Descriptors are always close-on-exec, so plugins never inherit them.
+    /// The corresponding C function is `open`.
+    public static func open(_ path: String, _ options: Options, permissions: UInt32 = 0o600)
+        throws(SystemError) -> FileDescriptor
+    {
+        let fd = try retrying { Glibc.open(path, options.rawValue | O_CLOEXEC, permissions) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Closes the descriptor. The corresponding C function is `close`.
+    public func close() throws(SystemError) {
+        if Glibc.close(rawValue) == -1 && errno != EINTR { throw SystemError.last }
+    }
+
+    /// Reads up to `buffer.count - offset` bytes into `buffer` starting at `offset`; returns how many, 0 at the end.
+    /// The corresponding C function is `read`.
+    public func read(into buffer: inout [UInt8], at offset: Int = 0) throws(SystemError) -> Int {
+        precondition(offset >= 0 && offset <= buffer.count)
+        let fd = rawValue
+        return try retrying {
+            buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+        }
+    }
+
+    /// The byte at `offset` of the file, without moving the file position; nil past the end.
+    /// The corresponding C function is `pread`.
+    public func byte(at offset: Int) throws(SystemError) -> UInt8? {
+        var byte: UInt8 = 0
+        let fd = rawValue
+        let count = try retrying { pread(fd, &byte, 1, off_t(offset)) }
+        return count == 1 ? byte : nil
+    }
+
+    /// Writes all of `bytes`, continuing after partial writes and interruptions.
+    /// The corresponding C function is `write`.
+    public func write(_ bytes: Span<UInt8>) throws(SystemError) {
+        let fd = rawValue
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SystemError) in
+            var done = 0
+            while done < buffer.count {
+                let rest = UnsafeBufferPointer(rebasing: buffer[done...])
+                done += try retrying { Glibc.write(fd, rest.baseAddress, rest.count) }
+            }
+        }
+    }
+
+    /// Writes all bytes of `text`.
+    public func write(_ text: String) throws(SystemError) {
+        try write(text.utf8.span)
+    }
+
+    /// Flushes the file's data to the disk. The corresponding C function is `fsync`.
+    public func sync() throws(SystemError) {
+        try retrying { fsync(rawValue) }
+    }
+
+    /// Waits for an advisory lock on the whole file: exclusive for writers, shared for readers. It is released
+    /// when the descriptor is closed. The corresponding C function is `flock`.
+    public func lock(exclusive: Bool) throws(SystemError) {
+        let fd = rawValue
+        try retrying { flock(fd, exclusive ? LOCK_EX : LOCK_SH) }
+    }
+
+    /// Changes the permission bits. The corresponding C function is `fchmod`.
+    public func setPermissions(_ mode: UInt32) throws(SystemError) {
+        try retrying { fchmod(rawValue, mode) }
+    }
+
+    /// The size of the open file in bytes. The corresponding C function is `fstat`.
+    public func size() throws(SystemError) -> Int {
+        var info = stat()
+        try retrying { fstat(rawValue, &info) }
+        return Int(info.st_size)
+    }
+
+    /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// The width of the terminal in columns, or nil when the descriptor is not a terminal.
+    /// The corresponding C call is `ioctl(TIOCGWINSZ)`.
+    public var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

@@ -1,0 +1,101 @@
+// Paths: reading whole small files, renaming, removing, directories, and what kind of file a path names.
+import Glibc
+
+/// File-system operations on paths.
+public enum FileSystem {
+    /// What a path names.
+    public enum Kind: Sendable { case regular, directory, other }
+
+    /// What `path` names (following symbolic links), or nil when it does not exist.
+    /// The corresponding C function is `stat`.
+    public static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The permission bits of `path`, such as 0o600. The corresponding C function is `stat`.
+    public static func permissions(of path: String) throws(SystemError) -> UInt32 {
+        var info = stat()
+        try retrying { stat(path, &info) }
+        return info.st_mode & 0o7777
+    }
+
+    /// Whether `path` is a regular file this process may execute. The corresponding C function is `access`.
+    public static func isExecutableFile(_ path: String) -> Bool {
+        kind(of: path) == .regular && access(path, X_OK) == 0
+    }
+
+    /// Reads the whole file. Only for small files such as the store's; inputs are streamed.
+    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+        let fd = try FileDescriptor.open(path, .readOnly)
+        defer { try? fd.close() }
+        var bytes = [UInt8](repeating: 0, count: max(try fd.size(), 0) + 4096)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            let n = try fd.read(into: &bytes, at: count)
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Writes `bytes` as the whole content of `path`, creating it with `permissions` when it is new.
+    public static func writeFile(_ path: String, _ bytes: [UInt8], permissions: UInt32 = 0o644) throws(SystemError) {
+        let fd = try FileDescriptor.open(path, [.writeOnly, .create, .truncate], permissions: permissions)
+        do {
+            try fd.write(bytes.span)
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        try fd.close()
+    }
+
+    /// Atomically replaces `destination` with `source`. The corresponding C function is `rename`.
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+        try retrying { Glibc.rename(source, destination) }
+    }
+
+    /// Removes a file; a missing file is not an error. The corresponding C function is `unlink`.
+    public static func remove(_ path: String) throws(SystemError) {
+        if unlink(path) == -1 && errno != ENOENT { throw SystemError.last }
+    }
+
+    /// Creates `path` and its missing parents with `permissions`. The corresponding C function is `mkdir`.
+    public static func makeDirectories(_ path: String, permissions: UInt32 = 0o700) throws(SystemError) {
+        if kind(of: path) == .directory { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]), permissions: permissions)
+        }
+        if mkdir(path, permissions) == -1 && errno != EEXIST { throw SystemError.last }
+    }
+
+    /// The names in a directory, without "." and "..", in no particular order; empty when it cannot be read.
+    /// The corresponding C functions are `opendir` and `readdir`.
+    public static func contentsOfDirectory(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The current working directory. The corresponding C function is `getcwd`.
+    public static func currentDirectory() throws(SystemError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { throw SystemError.last }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,28 @@
+// The Command protocol: a declaration, a validating initializer, and run.
+
+/// A tb command. The kernel parses the command line against `spec`, builds the command with `init`, where every
+/// value is checked, and then calls `run`, which emits records through `context.output`.
+public protocol Command: SendableMetatype {
+    /// The declaration: name, options, positionals, records, examples.
+    static var spec: CommandSpec { get }
+    /// Reads and checks the parsed arguments; a bad value throws a `UsageError` (exit 64) before anything runs.
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Does the work. Throw a `ToolError` for a one-line runtime failure (exit 2).
+    func run(_ context: Context) throws -> ExitStatus
+}
+
+/// A command that only holds subcommands (`tb bookmark`); the parser always descends into one of them, the
+/// spec's `defaultSubcommand` when none is named.
+public protocol CommandGroup: Command {
+    init()
+}
+
+extension CommandGroup {
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        self.init()
+    }
+
+    public func run(_ context: Context) throws -> ExitStatus {
+        throw UsageError("missing subcommand")
+    }
+}

@@ -1,0 +1,83 @@
+// The declaration of a command, from which the parser, help, man pages, completion and the spec dump all come.
+
+/// Everything tb knows about a command before running it.
+public struct CommandSpec: Sendable {
+    /// The word that selects it: `add` in `tb bookmark add`.
+    public let name: String
+    /// One line for lists, lowercase, no final period.
+    public let abstract: String
+    /// Paragraphs for the long help and the man page.
+    public let discussion: String
+    public let options: [OptionSpec]
+    public let positionals: [Positional]
+    public let subcommands: [any Command.Type]
+    /// The subcommand run when none is named (`tb bookmark` runs `tb bookmark ls`).
+    public let defaultSubcommand: String?
+    /// The records the command prints; empty when it prints none (then output options are a usage error).
+    public let records: [RecordSchema]
+    public let examples: [Example]
+    /// Exit statuses with a meaning of their own for this command, besides 0, 2 and 64.
+    public let exitStatuses: [ExitStatusNote]
+    /// Internal commands (`__complete`) are kept out of help, man pages and completion.
+    public let hidden: Bool
+
+    public init(
+        name: String, abstract: String, discussion: String = "", options: [any OptionDeclaration] = [],
+        positionals: [Positional] = [], subcommands: [any Command.Type] = [], defaultSubcommand: String? = nil,
+        records: [RecordSchema] = [], examples: [Example] = [], exitStatuses: [ExitStatusNote] = [],
+        hidden: Bool = false
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options.map { $0.spec }
+        self.positionals = positionals
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        self.records = records
+        self.examples = examples
+        self.exitStatuses = exitStatuses
+        self.hidden = hidden
+    }
+
+    /// The subcommand called `name`, if any.
+    public func subcommand(named name: String) -> (any Command.Type)? {
+        subcommands.first { $0.spec.name == name }
+    }
+
+    /// The subcommands that help and completion show.
+    public var visibleSubcommands: [any Command.Type] { subcommands.filter { !$0.spec.hidden } }
+
+    /// Whether the command prints records (and so accepts `--format`, `--fields`, `--template`).
+    public var printsRecords: Bool { !records.isEmpty }
+
+    /// The names of all fields of all records, in declaration order, without repeats.
+    public var fieldNames: [String] {
+        var seen = Set<String>()
+        return records.flatMap(\.fields).map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// One worked example for help and the man page.
+public struct Example: Sendable {
+    /// The command line, starting with `tb`.
+    public let command: String
+    /// What it does, one sentence.
+    public let explanation: String
+
+    public init(_ command: String, _ explanation: String) {
+        self.command = command
+        self.explanation = explanation
+    }
+}
+
+/// What an exit status means for one command.
+public struct ExitStatusNote: Sendable {
+    public let status: ExitStatus
+    public let meaning: String
+
+    public init(_ status: ExitStatus, _ meaning: String) {
+        self.status = status
+        self.meaning = meaning
+    }
+}

@@ -1,0 +1,157 @@
+// `tb __complete -- WORD...`: the candidates for the last word, worked out by walking the words the way the
+// parser does. The generated shell scripts call it on every TAB, so completion always matches the binary.
+
+/// Computes completions.
+struct Completer {
+    let registry: Registry
+    let bookmarks: () -> [String]
+    let recentURLs: () -> [String]
+
+    /// What the shell should do besides offering the candidates.
+    enum Directive: String {
+        /// Offer only the candidates.
+        case none
+        /// Also offer file names.
+        case files
+        /// Also offer directory names.
+        case dirs
+        /// Offer the candidates and do not add a space after one (a list goes on after a comma).
+        case nospace
+    }
+
+    /// The candidates (`word` and a description, possibly empty) for the last of `words`, and a directive.
+    func complete(_ words: [String]) -> (candidates: [(String, String)], directive: Directive) {
+        let current = words.last ?? ""
+        var command: (any Command.Type)?
+        var path: [String] = []
+        var positionals: [String] = []
+        var pendingOption: OptionSpec?
+        var onlyPositionals = false
+        for word in words.dropLast() {
+            if pendingOption != nil {
+                pendingOption = nil
+                continue
+            }
+            if !onlyPositionals && word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if !onlyPositionals && word.hasPrefix("-") && word != "-" {
+                pendingOption = optionNeedingValue(word, options: options(of: command))
+                continue
+            }
+            guard let known = command else {
+                guard let builtin = registry.commands.first(where: { $0.spec.name == word }) else {
+                    return ([], .files)
+                }
+                command = builtin
+                path = [word]
+                continue
+            }
+            if positionals.isEmpty, let sub = known.spec.subcommand(named: word) {
+                command = sub
+                path.append(word)
+                continue
+            }
+            positionals.append(word)
+        }
+        if let option = pendingOption {
+            return values(for: option.completion, current: current, prefix: "", command: command, positionals: [])
+        }
+        if !onlyPositionals && current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
+            let name = String(current[current.index(current.startIndex, offsetBy: 2)..<equals])
+            guard let option = options(of: command).first(where: { $0.long == name }) else { return ([], .none) }
+            let value = String(current[current.index(after: equals)...])
+            let prefix = String(current[...equals])
+            return values(for: option.completion, current: value, prefix: prefix, command: command, positionals: [])
+        }
+        if !onlyPositionals && current.hasPrefix("-") {
+            var candidates: [(String, String)] = []
+            for option in options(of: command) where !option.hidden {
+                let name = option.kind == .flag && option.defaultOn ? "--no-" + option.long : "--" + option.long
+                candidates.append((option.kind == .value ? name : name, option.help))
+            }
+            candidates.append(("--help", "show the full help"))
+            if command == nil { candidates.append(("--version", "print the version and exit")) }
+            return (candidates.filter { $0.0.hasPrefix(current) }, .none)
+        }
+        guard let command else {
+            let builtins = registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) }
+            let external = registry.external.all().map { ($0.name, "external command") }
+            return ((builtins + external).filter { $0.0.hasPrefix(current) }, .none)
+        }
+        var candidates: [(String, String)] = []
+        if positionals.isEmpty {
+            candidates = command.spec.visibleSubcommands.map { ($0.spec.name, $0.spec.abstract) }
+                .filter { $0.0.hasPrefix(current) }
+        }
+        let declared = command.spec.positionals
+        guard !declared.isEmpty else { return (candidates, .none) }
+        let index = min(positionals.count, declared.count - 1)
+        let positional = declared[index]
+        if positionals.count >= declared.count, positional.arity == .one || positional.arity == .optional {
+            return (candidates, .none)
+        }
+        var result = values(
+            for: positional.completion, current: current, prefix: "", command: command, positionals: positionals)
+        result.candidates = candidates + result.candidates
+        _ = path
+        return result
+    }
+
+    private func options(of command: (any Command.Type)?) -> [OptionSpec] {
+        guard let command else { return GlobalOptions.output }
+        return command.spec.options + (command.spec.printsRecords ? GlobalOptions.output : [])
+    }
+
+    /// The option that takes the next word as its value, if `word` is one without an inline value.
+    private func optionNeedingValue(_ word: String, options: [OptionSpec]) -> OptionSpec? {
+        if word.hasPrefix("--") {
+            guard !word.contains("=") else { return nil }
+            let option = options.first { $0.long == word.dropFirst(2) }
+            return option?.kind == .value ? option : nil
+        }
+        // In a cluster, a value option takes the rest of the word, or the next word when it comes last.
+        for (offset, letter) in word.dropFirst().enumerated() {
+            guard let option = options.first(where: { $0.short == letter }) else { return nil }
+            if option.kind == .value { return offset == word.count - 2 ? option : nil }
+        }
+        return nil
+    }
+
+    private func values(
+        for completion: Completion, current: String, prefix: String, command: (any Command.Type)?,
+        positionals: [String]
+    ) -> (candidates: [(String, String)], directive: Directive) {
+        func matching(_ words: [(String, String)]) -> [(String, String)] {
+            words.filter { $0.0.hasPrefix(current) }.map { (prefix + $0.0, $0.1) }
+        }
+        switch completion {
+        case .none: return ([], .none)
+        case .files: return ([], .files)
+        case .directories: return ([], .dirs)
+        case .values(let words): return (matching(words.map { ($0, "") }), .none)
+        case .bookmarks: return (matching(bookmarks().map { ($0, "bookmark") }), .none)
+        case .sources:
+            let marks = bookmarks().map { ("@" + $0, "bookmark") }
+            let urls = recentURLs().map { ($0, "recent") }
+            return (matching(marks + urls), current.hasPrefix("@") ? .none : .files)
+        case .commands:
+            let parent = registry.command(at: positionals)
+            let names =
+                positionals.isEmpty
+                ? registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) }
+                : parent?.spec.visibleSubcommands.map { ($0.spec.name, $0.spec.abstract) } ?? []
+            return (matching(names), .none)
+        case .fields:
+            // A comma-separated list: complete the name after the last comma, keep what comes before.
+            let fields = command?.spec.fieldNames ?? []
+            let done = current.lastIndex(of: ",").map { String(current[...$0]) } ?? ""
+            let partial = String(current.dropFirst(done.count))
+            let chosen = Set(done.split(separator: ",").map(String.init))
+            let candidates = fields.filter { $0.hasPrefix(partial) && !chosen.contains($0) }
+                .map { (prefix + done + $0, "") }
+            return (candidates, .nospace)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+// The promises tb makes as a whole (DESIGN §3, §5, §6), written once for tb(1) and help.
+
+/// tb's documented contract.
+enum Contract {
+    static let output = """
+        Commands print records. Where stdout is a terminal the default is a table; otherwise it is NDJSON. \
+        --format (or TB_FORMAT) chooses: ndjson, table, tsv, or auto.
+
+        NDJSON: one JSON object a line. "type" comes first (bookmark, visit, ...), then every declared field of \
+        the record in declared order, with null when a value is absent. Keys are snake_case. Strings are valid \
+        UTF-8: invalid input bytes become U+FFFD. Times are RFC 3339 in UTC with Z. This is a stable interface; \
+        each command's page lists its records and fields.
+
+        Table: a header, columns fitted to the terminal, the last column cut with an ellipsis, colors unless \
+        NO_COLOR is set or --color never is given. Times are shown in local time. The table is for people and \
+        may change between versions.
+
+        TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
+        returns and backslashes in values are written as \\t, \\n, \\r and \\\\; lists and objects as compact \
+        JSON; null as an empty value.
+
+        --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
+        an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \
+        sign. Lists and objects are written as JSON. A newline ends each record unless the template ends with %n.
+
+        --fields a,b,c limits every format to those fields, in that order; an unknown name is a usage error \
+        that lists the valid ones.
+
+        Output is flushed after every record on a terminal, and whenever a command is about to wait for input, so \
+        the first item of a slow feed reaches a pipe at once. When the reader of a pipe goes away \
+        (tb ... | head -1), tb stops quietly with status 0.
+        """
+
+    static let files: [(String, String)] = [
+        ("$XDG_CONFIG_HOME/tb/bookmarks.ndjson",
+         "bookmarks, one bookmark record a line (default ~/.config/tb/); may be edited by hand"),
+        ("$XDG_STATE_HOME/tb/history.ndjson",
+         "history, one visit record a line, oldest first (default ~/.local/state/tb/); compacted to its newest "
+            + "half when it passes 1 MiB"),
+        ("$XDG_STATE_HOME/tb/feeds/", "per-feed state: HTTP validators and the ids already seen"),
+        ("$XDG_CACHE_HOME/tb/", "caches (default ~/.cache/tb/); safe to delete at any time"),
+    ]
+
+    static let environment: [(String, String)] = [
+        ("TB_FORMAT", "the default output format: auto, ndjson, table or tsv"),
+        ("TB_COLOR", "the default for --color: auto, always or never"),
+        ("NO_COLOR", "when set and not empty, no colors unless --color always is given"),
+        ("TB_CONFIG_DIR", "the directory for bookmarks, instead of $XDG_CONFIG_HOME/tb"),
+        ("TB_STATE_DIR", "the directory for history and feed state, instead of $XDG_STATE_HOME/tb"),
+        ("TB_CACHE_DIR", "the directory for caches, instead of $XDG_CACHE_HOME/tb"),
+        ("XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
+         "the XDG base directories; relative values are ignored, as the XDG specification says"),
+        ("TB_HISTORY", "off (or 0, no, false) stops recording visits in the history"),
+        ("TB_EXEC_PATH", "directories searched for external tb-NAME commands before $PATH, separated by colons"),
+        ("COLUMNS", "the table width when stdout is not a terminal but --format table was asked for"),
+    ]
+
+    static let exitStatuses: [(String, String)] = [
+        ("0", "success, also when the reader of a pipe went away"),
+        ("1", "a negative answer: a regex found nothing, a reach target is unreachable"),
+        ("2", "a runtime error (I/O, network, parse, authentication); output already printed stays valid"),
+        ("64", "a usage error: the message, the usage line and a pointer to the command's help"),
+        ("127", "no such command"),
+        ("other", "an external command's own status"),
+    ]
+
+    static let examples: [Example] = [
+        Example("tb bookmark add news https://example.org/feed.xml", "Save a URL as @news."),
+        Example("tb bookmark ls --json | jq -r .url", "Print every bookmarked URL."),
+        Example("tb history --limit 5 --fields time,command,target", "Show the last five visits."),
+        Example("tb bookmark ls --template '%(name)%x09%(url)'", "Print name and URL separated by a tab."),
+    ]
+}

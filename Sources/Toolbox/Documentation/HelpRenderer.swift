@@ -1,0 +1,172 @@
+// Help text from the declarations: the overview (`tb help`), brief help (`-h`) and full help (`--help`,
+// `tb help CMD`), and the usage line that usage errors print.
+
+/// Renders help for people at a terminal.
+public struct HelpRenderer {
+    let registry: Registry
+    /// The width to wrap at.
+    let width: Int
+
+    public init(registry: Registry, width: Int) {
+        self.registry = registry
+        self.width = width
+    }
+
+    /// `tb help`: what tb is, its commands (external ones too) and the output options.
+    public func overview() -> String {
+        var text = "tb \(toolboxVersion): \(Overview.tagline)\n\n"
+        text += "usage: tb [--version] [-h | --help] [OUTPUT OPTIONS] COMMAND [ARGS]\n\n"
+        text += "commands:\n"
+        text += rows(registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) })
+        let external = registry.external.all()
+        if !external.isEmpty {
+            text += "\nexternal commands:\n"
+            text += rows(external.map { ($0.name, $0.path) })
+        }
+        text += "\noutput options (for every command that prints records):\n"
+        text += optionRows(GlobalOptions.output)
+        text += "\n" + TextWrapping.wrap(
+            "Run 'tb help COMMAND' or 'tb COMMAND --help' for a command's options, output fields and examples, "
+                + "and 'man tb' for files, environment and exit statuses.", width: width) + "\n"
+        return text
+    }
+
+    /// `-h`: usage, abstract, arguments and options.
+    public func brief(_ path: [String]) -> String {
+        guard let command = registry.command(at: path) else { return overview() }
+        let spec = command.spec
+        var text = usageLine(path) + "\n\n" + TextWrapping.wrap(spec.abstract, width: width) + "\n"
+        text += sections(spec, path: path, full: false)
+        text += "\nSee 'tb help \(path.joined(separator: " "))' for the full description"
+        text += spec.printsRecords ? ", output fields and examples.\n" : " and examples.\n"
+        return text
+    }
+
+    /// `--help` and `tb help CMD`: everything, including the description, output fields and examples.
+    public func full(_ path: [String]) -> String {
+        guard let command = registry.command(at: path) else { return overview() }
+        let spec = command.spec
+        var text = usageLine(path) + "\n\n" + TextWrapping.wrap(spec.abstract, width: width) + "\n"
+        if !spec.discussion.isEmpty {
+            text += "\n" + TextWrapping.wrap(spec.discussion, width: width, indent: "  ") + "\n"
+        }
+        text += sections(spec, path: path, full: true)
+        for record in spec.records {
+            text += "\noutput: \(record.type) records, \(record.summary):\n"
+            text += rows(record.fields.map { ($0.name, $0.help) })
+        }
+        if !spec.exitStatuses.isEmpty {
+            text += "\nexit status:\n"
+            text += rows(spec.exitStatuses.map { (String($0.status.code), $0.meaning) })
+        }
+        if !spec.examples.isEmpty {
+            text += "\nexamples:\n"
+            for example in spec.examples {
+                text += "  " + example.command + "\n"
+                text += TextWrapping.wrap(example.explanation, width: width, indent: "      ") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// `usage: tb bookmark add [options] NAME URL`.
+    public func usageLine(_ path: [String]) -> String {
+        guard let command = registry.command(at: path) else {
+            return "usage: tb [--version] [-h | --help] [OUTPUT OPTIONS] COMMAND [ARGS]"
+        }
+        return "usage: " + Self.synopsis(command.spec, path: path)
+    }
+
+    /// `tb bookmark add [options] NAME URL`, or `tb bookmark COMMAND` for a group.
+    static func synopsis(_ spec: CommandSpec, path: [String]) -> String {
+        var words = ["tb"] + path
+        if !spec.options.filter({ !$0.hidden }).isEmpty || spec.printsRecords { words.append("[options]") }
+        if !spec.visibleSubcommands.isEmpty {
+            words.append(spec.positionals.isEmpty && spec.defaultSubcommand == nil ? "COMMAND" : "[COMMAND]")
+        }
+        words += spec.positionals.map(\.usage)
+        return words.joined(separator: " ")
+    }
+
+    private func sections(_ spec: CommandSpec, path: [String], full: Bool) -> String {
+        var text = ""
+        let subcommands = spec.visibleSubcommands
+        if !subcommands.isEmpty {
+            text += "\ncommands:\n"
+            text += rows(
+                subcommands.map { sub in
+                    let isDefault = sub.spec.name == spec.defaultSubcommand
+                    return (sub.spec.name, sub.spec.abstract + (isDefault ? " (the default)" : ""))
+                })
+        }
+        if !spec.positionals.isEmpty {
+            text += "\narguments:\n"
+            text += rows(spec.positionals.map { ($0.name, $0.help) })
+        }
+        let options = spec.options.filter { !$0.hidden }
+        if !options.isEmpty {
+            text += "\noptions:\n" + optionRows(options)
+        }
+        if spec.printsRecords {
+            text += full ? "\noutput options:\n" + optionRows(GlobalOptions.output)
+                : "\noutput options: --format FORMAT, --json, --fields LIST, --template TEMPLATE, --color WHEN\n"
+        }
+        return text
+    }
+
+    private func optionRows(_ options: [OptionSpec]) -> String {
+        rows(
+            options.map { option in
+                var help = option.help
+                if let choices = option.completion.choices, !choices.allSatisfy({ help.contains($0) }) {
+                    help += " (\(choices.joined(separator: ", ")))"
+                }
+                if let value = option.defaultText { help += " [default: \(value)]" }
+                if option.repeatable && !help.contains("repeatable") { help += " (repeatable)" }
+                // Long-only options line up under the long names of options that have a short one.
+                let hasShort = option.short != nil && !(option.kind == .flag && option.defaultOn)
+                return ((hasShort ? "" : "    ") + option.signature, help)
+            })
+    }
+
+    /// Two columns: names padded to a common width (at most 28), descriptions wrapped beside them.
+    private func rows(_ rows: [(String, String)]) -> String {
+        let nameWidth = min(28, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
+        let indent = String(repeating: " ", count: 2 + nameWidth + 2)
+        var text = ""
+        for (name, help) in rows {
+            let wrapped = TextWrapping.wrap(help, width: width, indent: indent)
+            let body = wrapped.dropFirst(min(indent.count, wrapped.count))
+            if DisplayWidth.of(name) > nameWidth {
+                text += "  " + name + "\n" + wrapped + "\n"
+            } else {
+                text += "  " + name + String(repeating: " ", count: nameWidth - DisplayWidth.of(name) + 2) + body + "\n"
+            }
+        }
+        return text
+    }
+}
+
+extension Completion {
+    /// The fixed words, for `.values`.
+    var choices: [String]? {
+        if case .values(let words) = self { return words }
+        return nil
+    }
+}
+
+/// Texts about tb as a whole, shared by help and the man page.
+enum Overview {
+    static let tagline = "network and text tools for the shell"
+
+    static let description = """
+        tb is one program holding a set of tools for the shell. Every tool prints records: NDJSON when its output \
+        is piped (one JSON object a line, for jq and scripts) and a readable table on a terminal. All of them \
+        share bookmarks (@NAME wherever a source is expected), a history of what they fetched, and caches, kept \
+        in the XDG directories.
+
+        Commands are built in, or external: any executable called tb-NAME on $TB_EXEC_PATH or $PATH runs as \
+        'tb NAME', with the remaining arguments and with TB_FORMAT, TB_COLOR, TB_CONFIG_DIR, TB_STATE_DIR and \
+        TB_CACHE_DIR in its environment. Built-in commands win over external ones.
+        """
+}

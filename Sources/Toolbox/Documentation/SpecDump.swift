@@ -1,0 +1,86 @@
+// `tb __dump-spec`: the whole command tree as one JSON document, for tools and for checking the declarations.
+
+/// Renders the declarations as JSON.
+enum SpecDump {
+    static func json(_ registry: Registry) -> String {
+        let tree = Value.object([
+            .init("name", .string("tb")),
+            .init("version", .string(toolboxVersion)),
+            .init("output_options", .array(GlobalOptions.output.map(option))),
+            .init("commands", .array(registry.commands.map { command($0) })),
+        ])
+        var out: [UInt8] = []
+        JSONBytes.appendValue(tree, to: &out)
+        return String(decoding: out, as: UTF8.self) + "\n"
+    }
+
+    private static func command(_ type: any Command.Type) -> Value {
+        let spec = type.spec
+        return .object([
+            .init("name", .string(spec.name)),
+            .init("abstract", .string(spec.abstract)),
+            .init("discussion", .string(spec.discussion)),
+            .init("hidden", .bool(spec.hidden)),
+            .init("options", .array(spec.options.map(option))),
+            .init(
+                "positionals",
+                .array(
+                    spec.positionals.map { positional in
+                        .object([
+                            .init("name", .string(positional.name)),
+                            .init("help", .string(positional.help)),
+                            .init("arity", .string(String(describing: positional.arity))),
+                            .init("completion", completion(positional.completion)),
+                        ])
+                    })),
+            .init("subcommands", .array(spec.subcommands.map { command($0) })),
+            .init("default_subcommand", spec.defaultSubcommand.map { .string($0) } ?? .null),
+            .init(
+                "records",
+                .array(
+                    spec.records.map { record in
+                        .object([
+                            .init("type", .string(record.type)),
+                            .init("summary", .string(record.summary)),
+                            .init(
+                                "fields",
+                                .array(
+                                    record.fields.map { field in
+                                        .object([
+                                            .init("name", .string(field.name)),
+                                            .init("kind", .string(field.kind.rawValue)),
+                                            .init("help", .string(field.help)),
+                                        ])
+                                    })),
+                        ])
+                    })),
+            .init(
+                "examples",
+                .array(
+                    spec.examples.map {
+                        .object([.init("command", .string($0.command)), .init("explanation", .string($0.explanation))])
+                    })),
+        ])
+    }
+
+    private static func option(_ option: OptionSpec) -> Value {
+        .object([
+            .init("long", .string(option.long)),
+            .init("short", option.short.map { .string(String($0)) } ?? .null),
+            .init("kind", .string(option.kind == .flag ? "flag" : "value")),
+            .init("value_name", option.kind == .value ? .string(option.valueName) : .null),
+            .init("help", .string(option.help)),
+            .init("repeatable", .bool(option.repeatable)),
+            .init("default", option.defaultText.map { .string($0) } ?? (option.kind == .flag ? .bool(option.defaultOn) : .null)),
+            .init("completion", completion(option.completion)),
+            .init("hidden", .bool(option.hidden)),
+        ])
+    }
+
+    private static func completion(_ completion: Completion) -> Value {
+        switch completion {
+        case .values(let words): return .object([.init("values", .array(words.map { .string($0) }))])
+        default: return .string(String(describing: completion))
+        }
+    }
+}

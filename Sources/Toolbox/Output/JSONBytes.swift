@@ -1,0 +1,143 @@
+// JSON text straight into a byte buffer: strings escaped (quotes, backslash, control characters) with invalid
+// UTF-8 replaced by U+FFFD on the way, so output is always valid UTF-8 JSON whatever the input bytes were.
+import Bytes
+
+/// Appends JSON values to a byte array.
+public enum JSONBytes {
+    /// Appends `bytes` as a JSON string. Runs of bytes that need no escaping are copied in one go.
+    public static func appendString(_ bytes: Span<UInt8>, to out: inout [UInt8]) {
+        out.append(0x22)
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            index = Bytes.firstIndex(in: bytes, from: index) { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x80 }
+            if index == count { break }
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                let length = utf8SequenceLength(bytes, at: index)
+                if length > 0 {
+                    index += length
+                    continue
+                }
+                Bytes.append(bytes, runStart..<index, to: &out)
+                out.append(contentsOf: replacementCharacter)
+                index -= length
+            } else {
+                Bytes.append(bytes, runStart..<index, to: &out)
+                appendEscape(byte, to: &out)
+                index += 1
+            }
+            runStart = index
+        }
+        Bytes.append(bytes, runStart..<count, to: &out)
+        out.append(0x22)
+    }
+
+    /// Appends a Swift string as a JSON string.
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        appendString(text.utf8.span, to: &out)
+    }
+
+    /// Appends an integer.
+    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(0x30 + UInt8(value))
+        } else {
+            out.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// Appends a number; NaN and infinities, which JSON cannot hold, become null.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
+        if value == value.rounded() && abs(value) < 1e15 {
+            appendInteger(Int(value), to: &out)
+        } else {
+            out.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// Appends any value, compactly.
+    public static func appendValue(_ value: Value, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number): appendInteger(number, to: &out)
+        case .number(let number): appendNumber(number, to: &out)
+        case .string(let text): appendString(text, to: &out)
+        case .bytes(let bytes): appendString(bytes.span, to: &out)
+        case .time(let time): appendString(time.rfc3339, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendValue(element, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                appendValue(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(0x5C)
+        switch byte {
+        case 0x22: out.append(0x22)
+        case 0x5C: out.append(0x5C)
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        default:
+            out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+        }
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index` (2 to 4), or minus the length of its maximal
+    /// invalid prefix, which becomes one U+FFFD (the Unicode "maximal subpart" practice, as Swift's String does).
+    static func utf8SequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let continuations: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: continuations = 1
+        case 0xE0:
+            continuations = 2
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
+        case 0xED:
+            continuations = 2
+            high = 0x9F
+        case 0xF0:
+            continuations = 3
+            low = 0x90
+        case 0xF1...0xF3: continuations = 3
+        case 0xF4:
+            continuations = 3
+            high = 0x8F
+        default: return -1
+        }
+        var offset = 1
+        while offset <= continuations {
+            guard index + offset < bytes.count else { return -offset }
+            let byte = bytes[index + offset]
+            let valid = offset == 1 ? (byte >= low && byte <= high) : (byte & 0xC0 == 0x80)
+            guard valid else { return -offset }
+            offset += 1
+        }
+        return continuations + 1
+    }
+}

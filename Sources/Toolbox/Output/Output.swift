@@ -1,0 +1,108 @@
+// Where commands send their records. The kernel builds it once from the output settings; a command only calls
+// emit, and willWait before it blocks on input, so a slow source's records reach the reader right away.
+import Bytes
+import POSIX
+
+/// Writing output failed.
+public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The reader went away (`tb … | head -1`): stop quietly, exit 0.
+    case closed
+    /// Another write error, such as a full disk.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .closed: return "the output was closed"
+        case .failed(let reason): return "cannot write output: \(reason)"
+        }
+    }
+}
+
+/// The output of one command run.
+public final class Output {
+    /// Where the bytes go.
+    public enum Sink: Sendable {
+        case standardOutput
+        /// Kept in `written`, for tests.
+        case memory
+    }
+
+    public let settings: OutputSettings
+    private let sink: Sink
+    private let encoder = RecordEncoder()
+    private let writer: (any RecordWriter)?
+    /// Everything flushed so far, with the `.memory` sink.
+    public private(set) var written: [UInt8] = []
+    /// How many records were emitted.
+    public private(set) var recordCount = 0
+
+    /// Bytes buffered before a write when nobody is waiting for them.
+    static let bufferLimit = 1 << 16
+
+    public init(settings: OutputSettings, sink: Sink = .standardOutput) {
+        self.settings = settings
+        self.sink = sink
+        switch settings.style {
+        case .ndjson: writer = settings.fields.map { ProjectedNDJSONWriter(fields: $0) }
+        case .tsv: writer = TSVWriter(fields: settings.fields)
+        case .table: writer = TableWriter(fields: settings.fields, color: settings.color, width: settings.width)
+        case .template(let template): writer = TemplateWriter(template: template)
+        }
+    }
+
+    /// Writes one record. On a terminal it is flushed at once; otherwise it may wait in the buffer until the
+    /// buffer fills, `willWait` or the end of the run.
+    public func emit<R: Record>(_ record: R) throws(OutputError) {
+        encoder.begin(R.schema, capture: writer != nil)
+        record.encode(to: encoder)
+        encoder.finish()
+        if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
+        recordCount += 1
+        if settings.interactive || encoder.out.count >= Self.bufferLimit { try flush() }
+    }
+
+    /// Writes raw bytes (for commands that print file contents rather than records).
+    public func write(_ bytes: Span<UInt8>) throws(OutputError) {
+        if encoder.out.count + bytes.count > Self.bufferLimit { try flush() }
+        if bytes.count >= Self.bufferLimit {
+            try send(bytes)
+        } else {
+            Bytes.append(bytes, to: &encoder.out)
+        }
+    }
+
+    /// Call before blocking on input: everything emitted so far reaches the reader now.
+    public func willWait() throws(OutputError) {
+        writer?.release(to: &encoder.out)
+        try flush()
+    }
+
+    /// Writes out the buffer.
+    public func flush() throws(OutputError) {
+        guard !encoder.out.isEmpty else { return }
+        defer { encoder.out.removeAll(keepingCapacity: true) }
+        try send(encoder.out)
+    }
+
+    /// Ends the run: held-back rows and the buffer go out.
+    public func finish() throws(OutputError) {
+        try willWait()
+    }
+
+    private func send(_ bytes: [UInt8]) throws(OutputError) {
+        try send(bytes.span)
+    }
+
+    private func send(_ bytes: Span<UInt8>) throws(OutputError) {
+        switch sink {
+        case .memory:
+            Bytes.append(bytes, to: &written)
+        case .standardOutput:
+            do {
+                try FileDescriptor.standardOutput.write(bytes)
+            } catch {
+                throw error.isBrokenPipe ? .closed : .failed(error.reason)
+            }
+        }
+    }
+}

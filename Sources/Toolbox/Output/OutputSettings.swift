@@ -1,0 +1,105 @@
+// Decides once, before a command runs, how its records will be written: from --format, --json, --fields,
+// --template, --color, TB_FORMAT, TB_COLOR, NO_COLOR and whether stdout is a terminal.
+
+/// The resolved output options.
+public struct OutputSettings: Sendable {
+    /// The writer to use.
+    public enum Style: Sendable {
+        case ndjson, table, tsv
+        case template(Template)
+    }
+
+    public var style: Style
+    /// The fields chosen with --fields, in order; nil when not given.
+    public var fields: [String]?
+    /// Whether the table uses ANSI colors.
+    public var color: Bool
+    /// The width the table must fit, or nil for no limit.
+    public var width: Int?
+    /// Whether stdout is a terminal: then every record is flushed as soon as it is written.
+    public var interactive: Bool
+
+    public init(style: Style, fields: [String]? = nil, color: Bool = false, width: Int? = nil, interactive: Bool = false) {
+        self.style = style
+        self.fields = fields
+        self.color = color
+        self.width = width
+        self.interactive = interactive
+    }
+
+    /// The settings for a command whose records have the fields `fieldNames`.
+    public static func resolve(
+        _ arguments: ParsedArguments, fieldNames: [String], environment: [String: String], terminalColumns: Int?
+    ) throws(UsageError) -> OutputSettings {
+        let interactive = terminalColumns != nil
+        let format = try chosenFormat(arguments, environment: environment)
+        var style: Style
+        switch format {
+        case .auto: style = interactive ? .table : .ndjson
+        case .ndjson: style = .ndjson
+        case .table: style = .table
+        case .tsv: style = .tsv
+        }
+        if let text = try arguments.value(GlobalOptions.template) {
+            if arguments.isPresent(GlobalOptions.format) || arguments.isPresent(GlobalOptions.json) {
+                throw UsageError("--template cannot be combined with --format or --json")
+            }
+            style = .template(try Template(text, fields: fieldNames))
+        }
+        var fields: [String]?
+        let lists = try arguments.values(GlobalOptions.fields)
+        if !lists.isEmpty {
+            let names = lists.flatMap { $0.split(separator: ",") }.map { String($0.filter { $0 != " " }) }
+                .filter { !$0.isEmpty }
+            for name in names where !fieldNames.contains(name) {
+                throw UsageError(
+                    "unknown field '\(name)'" + Suggestion.didYouMean(name, among: fieldNames) + "; fields: "
+                        + fieldNames.joined(separator: ", "))
+            }
+            guard !names.isEmpty else { throw UsageError("--fields needs at least one field name") }
+            fields = names
+        }
+        let color: Bool
+        switch try chosenColor(arguments, environment: environment) {
+        case .always: color = true
+        case .never: color = false
+        case .auto:
+            color = interactive && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+        let width = terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return OutputSettings(style: style, fields: fields, color: color, width: width, interactive: interactive)
+    }
+
+    /// --format, --json or TB_FORMAT, in that order of precedence.
+    static func chosenFormat(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> OutputFormat
+    {
+        let json = arguments.flag(GlobalOptions.json)
+        if arguments.isPresent(GlobalOptions.format), let format = try arguments.value(GlobalOptions.format) {
+            if json && format != .ndjson { throw UsageError("--json conflicts with --format \(format.rawValue)") }
+            return format
+        }
+        if json { return .ndjson }
+        if let text = environment["TB_FORMAT"], !text.isEmpty {
+            guard let format = OutputFormat(argument: text) else {
+                throw UsageError("invalid value '\(text)' for TB_FORMAT: expected \(OutputFormat.expectation)")
+            }
+            return format
+        }
+        return .auto
+    }
+
+    /// --color or TB_COLOR.
+    static func chosenColor(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> ColorMode
+    {
+        if arguments.isPresent(GlobalOptions.color), let mode = try arguments.value(GlobalOptions.color) { return mode }
+        if let text = environment["TB_COLOR"], !text.isEmpty {
+            guard let mode = ColorMode(argument: text) else {
+                throw UsageError("invalid value '\(text)' for TB_COLOR: expected \(ColorMode.expectation)")
+            }
+            return mode
+        }
+        return .auto
+    }
+}

@@ -1,0 +1,78 @@
+// The writers that work from captured values: NDJSON with --fields, TSV and templates. (Plain NDJSON needs no
+// writer: the encoder writes it directly. The table has a file of its own.)
+
+/// Writes captured records into the output buffer.
+protocol RecordWriter: AnyObject {
+    /// Writes (or holds back) one record.
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8])
+    /// The producer is about to wait for input, or is done: write anything held back.
+    func release(to out: inout [UInt8])
+}
+
+/// NDJSON limited to the --fields, in their order, `type` still first.
+final class ProjectedNDJSONWriter: RecordWriter {
+    private var selection: FieldSelection
+
+    init(fields: [String]) {
+        selection = FieldSelection(names: fields) { Array($0.fields.indices) }
+    }
+
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+        let columns = selection.columns(for: schema)
+        out.append(contentsOf: "{\"type\":".utf8)
+        JSONBytes.appendString(schema.type, to: &out)
+        for (name, index) in zip(columns.names, columns.indices) {
+            out.append(UInt8(ascii: ","))
+            JSONBytes.appendString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendValue(index.map { values[$0] } ?? .null, to: &out)
+        }
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    func release(to out: inout [UInt8]) {}
+}
+
+/// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
+/// backslashes escaped as \t \n \r \\, arrays and objects as compact JSON, null as an empty value.
+final class TSVWriter: RecordWriter {
+    private var selection: FieldSelection
+
+    init(fields: [String]?) {
+        selection = FieldSelection(names: fields) { Array($0.fields.indices) }
+    }
+
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+        let columns = selection.columns(for: schema)
+        for (position, index) in columns.indices.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: "\t")) }
+            for byte in (index.map { values[$0] } ?? .null).plainText.utf8 {
+                switch byte {
+                case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                default: out.append(byte)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    func release(to out: inout [UInt8]) {}
+}
+
+/// One rendering of the --template per record.
+final class TemplateWriter: RecordWriter {
+    private let template: Template
+
+    init(template: Template) {
+        self.template = template
+    }
+
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+        template.render(to: &out) { name in schema.index(of: name).map { values[$0] } ?? .null }
+    }
+
+    func release(to out: inout [UInt8]) {}
+}

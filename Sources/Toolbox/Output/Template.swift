@@ -1,0 +1,81 @@
+// --template: git-style atoms (%(field), %(field.sub), %x09, %n, %%) for custom rows.
+
+/// A parsed output template.
+public struct Template: Sendable {
+    enum Part: Sendable {
+        case literal([UInt8])
+        case field([String])
+    }
+
+    let parts: [Part]
+    /// Whether the template ends its own rows with %n; otherwise a newline follows each record.
+    let endsWithNewline: Bool
+
+    /// Parses `text`, checking every field against `fields` (the command's field names).
+    public init(_ text: String, fields: [String]) throws(UsageError) {
+        var parts: [Part] = []
+        var literal: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        func fail(_ message: String) -> UsageError {
+            UsageError("invalid template: \(message) at character \(index + 1)")
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                literal.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { throw fail("lone '%' (write %% for a percent sign)") }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "%"):
+                literal.append(UInt8(ascii: "%"))
+                index += 2
+            case UInt8(ascii: "n"):
+                literal.append(UInt8(ascii: "\n"))
+                index += 2
+            case UInt8(ascii: "x"):
+                guard index + 3 < bytes.count, let value = UInt8(String(decoding: bytes[index + 2...index + 3], as: UTF8.self), radix: 16)
+                else { throw fail("%x needs two hex digits") }
+                literal.append(value)
+                index += 4
+            case UInt8(ascii: "("):
+                guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else {
+                    throw fail("unterminated '%('")
+                }
+                let path = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
+                    .split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard let name = path.first, !name.isEmpty else { throw fail("empty field name") }
+                guard fields.contains(name) else {
+                    throw UsageError(
+                        "unknown field '\(name)' in template" + Suggestion.didYouMean(name, among: fields)
+                            + "; fields: " + fields.joined(separator: ", "))
+                }
+                if !literal.isEmpty {
+                    parts.append(.literal(literal))
+                    literal = []
+                }
+                parts.append(.field(path))
+                index = close + 1
+            default:
+                let directive = String(decoding: bytes[(index + 1)...].prefix(1), as: UTF8.self)
+                throw fail("unknown directive '%\(directive)' (write %% for a percent sign)")
+            }
+        }
+        endsWithNewline = literal.last == UInt8(ascii: "\n")
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    /// Renders one record: `value(name)` gives the top-level field's value.
+    func render(to out: inout [UInt8], value: (String) -> Value) {
+        for part in parts {
+            switch part {
+            case .literal(let bytes): out.append(contentsOf: bytes)
+            case .field(let path): out.append(contentsOf: value(path[0]).lookup(path.dropFirst()).plainText.utf8)
+            }
+        }
+        if !endsWithNewline { out.append(UInt8(ascii: "\n")) }
+    }
+}

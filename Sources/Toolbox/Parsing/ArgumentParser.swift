@@ -1,0 +1,239 @@
+// GNU-style parsing of a command line against the command declarations: -abc, -ovalue, -o value, --opt=value,
+// --opt value, --no-flag, --, - as a positional, repeated options and options after positionals.
+
+/// What the command line asks for.
+public enum ParseOutcome {
+    /// Run a built-in command.
+    case command(any Command.Type, ParsedArguments)
+    /// Show help for the command at `path` (empty: tb itself); `full` for --help, brief for -h.
+    case help(path: [String], full: Bool)
+    /// `tb --version`.
+    case version
+    /// No command given.
+    case overview(ParsedArguments)
+    /// Not a built-in: run `tb-NAME` if there is one. `global` holds output options given before the name.
+    case external(name: String, arguments: [String], global: ParsedArguments)
+}
+
+/// A usage error found while parsing, with the command it concerns (for the usage line).
+public struct ParseFailure: Error, Sendable {
+    /// The command words up to where the error was found.
+    public let path: [String]
+    public let error: UsageError
+}
+
+/// Parses argv (without the program name) against the built-in commands.
+public struct ArgumentParser {
+    let commands: [any Command.Type]
+
+    public init(commands: [any Command.Type]) {
+        self.commands = commands
+    }
+
+    public func parse(_ arguments: [String]) throws(ParseFailure) -> ParseOutcome {
+        var values: [String: [String]] = [:]
+        let table = OptionTable(options: GlobalOptions.output)
+        var index = 0
+        while index < arguments.count {
+            let token = arguments[index]
+            switch token {
+            case "--version": return .version
+            case "-h": return .help(path: [], full: false)
+            case "--help": return .help(path: [], full: true)
+            default: break
+            }
+            guard token.hasPrefix("-") && token != "-" && token != "--" else { break }
+            do {
+                index = try table.consume(arguments, at: index, into: &values)
+            } catch {
+                throw ParseFailure(path: [], error: error)
+            }
+        }
+        if index == arguments.count || arguments[index] == "--" {
+            return .overview(ParsedArguments(path: [], options: values))
+        }
+        let name = arguments[index]
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return .external(
+                name: name, arguments: Array(arguments[(index + 1)...]),
+                global: ParsedArguments(path: [], options: values))
+        }
+        return try parse(command, path: [name], arguments: arguments, from: index + 1, values: values)
+    }
+
+    private func parse(
+        _ command: any Command.Type, path: [String], arguments: [String], from start: Int,
+        values inherited: [String: [String]]
+    ) throws(ParseFailure) -> ParseOutcome {
+        let spec = command.spec
+        let isGroup = command is any CommandGroup.Type
+        let table = OptionTable(options: spec.options + GlobalOptions.output)
+        var values = inherited
+        var positionals: [String] = []
+        var index = start
+        var onlyPositionals = false
+        func fail(_ message: String) -> ParseFailure {
+            ParseFailure(path: path, error: UsageError(message))
+        }
+        while index < arguments.count {
+            let token = arguments[index]
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                if !onlyPositionals && positionals.isEmpty && !spec.subcommands.isEmpty {
+                    if let subcommand = spec.subcommand(named: token) {
+                        if let given = values.keys.first(where: { !GlobalOptions.isOutputOption($0) }) {
+                            throw fail("option '--\(given)' must come after the subcommand")
+                        }
+                        return try parse(
+                            subcommand, path: path + [token], arguments: arguments, from: index + 1, values: values)
+                    }
+                    if spec.positionals.isEmpty {
+                        let names = spec.visibleSubcommands.map { $0.spec.name }
+                        throw fail("unknown subcommand '\(token)'" + Suggestion.didYouMean(token, among: names))
+                    }
+                }
+                positionals.append(token)
+                index += 1
+                continue
+            }
+            switch token {
+            case "--":
+                onlyPositionals = true
+                index += 1
+            case "-h": return .help(path: path, full: false)
+            case "--help": return .help(path: path, full: true)
+            default:
+                do {
+                    index = try table.consume(arguments, at: index, into: &values)
+                } catch {
+                    throw ParseFailure(path: path, error: error)
+                }
+            }
+        }
+        if isGroup {
+            let names = spec.visibleSubcommands.map { $0.spec.name }.joined(separator: ", ")
+            guard let name = spec.defaultSubcommand, let subcommand = spec.subcommand(named: name) else {
+                throw fail("missing subcommand: one of \(names)")
+            }
+            return try parse(subcommand, path: path + [name], arguments: [], from: 0, values: values)
+        }
+        if !spec.printsRecords, let given = values.keys.first(where: GlobalOptions.isOutputOption) {
+            throw fail("option '--\(given)' does not apply: 'tb \(path.joined(separator: " "))' prints no records")
+        }
+        let assigned: [String: [String]]
+        do {
+            assigned = try PositionalAssignment.assign(positionals, to: spec.positionals)
+        } catch {
+            throw ParseFailure(path: path, error: error)
+        }
+        return .command(command, ParsedArguments(path: path, options: values, positionals: assigned))
+    }
+}
+
+/// The options one command accepts, looked up by long and short name.
+struct OptionTable {
+    let options: [OptionSpec]
+
+    func long(_ name: String) -> OptionSpec? {
+        options.first { $0.long == name }
+    }
+
+    func short(_ letter: Character) -> OptionSpec? {
+        options.first { $0.short == letter }
+    }
+
+    /// Reads the option at `arguments[index]` (and its value) into `values`; returns the index after it.
+    func consume(_ arguments: [String], at index: Int, into values: inout [String: [String]]) throws(UsageError)
+        -> Int
+    {
+        let token = arguments[index]
+        if token.hasPrefix("--") {
+            return try consumeLong(token, arguments, at: index, into: &values)
+        }
+        // A cluster of short options: -abc, or -ovalue when o takes a value.
+        var letters = Substring(token.dropFirst())
+        while let letter = letters.first {
+            letters = letters.dropFirst()
+            guard let option = short(letter) else {
+                throw UsageError("unknown option '-\(letter)'" + (letters.isEmpty && token.count == 2 ? "" : " in '\(token)'"))
+            }
+            if option.kind == .flag {
+                values[option.long, default: []].append("true")
+                continue
+            }
+            if !letters.isEmpty {
+                values[option.long, default: []].append(String(letters))
+                return index + 1
+            }
+            guard index + 1 < arguments.count else { throw UsageError("option '-\(letter)' needs a value") }
+            values[option.long, default: []].append(arguments[index + 1])
+            return index + 2
+        }
+        return index + 1
+    }
+
+    private func consumeLong(
+        _ token: String, _ arguments: [String], at index: Int, into values: inout [String: [String]]
+    ) throws(UsageError) -> Int {
+        let body = token.dropFirst(2)
+        let name: String
+        var inlineValue: String?
+        if let equals = body.firstIndex(of: "=") {
+            name = String(body[..<equals])
+            inlineValue = String(body[body.index(after: equals)...])
+        } else {
+            name = String(body)
+        }
+        if let option = long(name) {
+            switch option.kind {
+            case .flag:
+                guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
+                values[name, default: []].append("true")
+                return index + 1
+            case .value:
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                    return index + 1
+                }
+                guard index + 1 < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                values[name, default: []].append(arguments[index + 1])
+                return index + 2
+            }
+        }
+        if name.hasPrefix("no-"), let option = long(String(name.dropFirst(3))), option.kind == .flag {
+            guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
+            values[option.long, default: []].append("false")
+            return index + 1
+        }
+        let known = options.filter { !$0.hidden }.map { "--\($0.long)" }
+        throw UsageError("unknown option '--\(name)'" + Suggestion.didYouMean("--\(name)", among: known))
+    }
+}
+
+/// Distributes positional values over the declared positionals, in order.
+enum PositionalAssignment {
+    static func assign(_ values: [String], to declared: [Positional]) throws(UsageError) -> [String: [String]] {
+        let minimums = declared.map { $0.arity == .one || $0.arity == .oneOrMore ? 1 : 0 }
+        var spare = values.count - minimums.reduce(0, +)
+        if spare < 0 {
+            var filled = values.count
+            for (positional, minimum) in zip(declared, minimums) {
+                if filled < minimum { throw UsageError("missing argument \(positional.name)") }
+                filled -= minimum
+            }
+        }
+        var result: [String: [String]] = [:]
+        var next = 0
+        for (positional, minimum) in zip(declared, minimums) {
+            let maximum = positional.arity == .one || positional.arity == .optional ? 1 : Int.max
+            let extra = min(spare, maximum - minimum)
+            spare -= extra
+            let count = minimum + extra
+            if count > 0 { result[positional.name] = Array(values[next..<next + count]) }
+            next += count
+        }
+        if next < values.count {
+            throw UsageError("unexpected argument '\(values[next])'")
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+// The result of parsing a command line: raw values by option and positional name, read back through the
+// declarations, which convert and check them.
+
+/// The options and positionals given to one command, keyed by their declarations.
+public struct ParsedArguments: Sendable {
+    /// The command words: `["bookmark", "add"]`.
+    public let path: [String]
+    /// Raw values by long option name, in the order given; flags hold "true" or "false".
+    var optionValues: [String: [String]]
+    /// Values by positional name.
+    var positionalValues: [String: [String]]
+
+    public init(path: [String], options: [String: [String]] = [:], positionals: [String: [String]] = [:]) {
+        self.path = path
+        optionValues = options
+        positionalValues = positionals
+    }
+
+    /// The last value given for `option`, converted, or its default; a value that does not convert is a usage error.
+    public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let raw = optionValues[option.spec.long]?.last else { return option.defaultValue }
+        return try convert(raw, for: option)
+    }
+
+    /// Every value given for a repeatable option, converted, in order.
+    public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        var result: [Value] = []
+        for raw in optionValues[option.spec.long] ?? [] { result.append(try convert(raw, for: option)) }
+        return result
+    }
+
+    /// Whether the flag is on: the last of `--name` and `--no-name` given, or its default.
+    public func flag(_ flag: Flag) -> Bool {
+        guard let raw = optionValues[flag.spec.long]?.last else { return flag.defaultValue }
+        return raw == "true"
+    }
+
+    /// Whether the option was given on the command line at all.
+    public func isPresent(_ option: some OptionDeclaration) -> Bool {
+        optionValues[option.spec.long] != nil
+    }
+
+    /// The value of a positional that takes one (or none).
+    public func positional(_ positional: Positional) -> String? {
+        positionalValues[positional.name]?.first
+    }
+
+    /// The values of a positional that takes several.
+    public func positionals(_ positional: Positional) -> [String] {
+        positionalValues[positional.name] ?? []
+    }
+
+    private func convert<Value>(_ raw: String, for option: Option<Value>) throws(UsageError) -> Value {
+        guard let value = Value(argument: raw) else {
+            throw UsageError("invalid value '\(raw)' for --\(option.spec.long): expected \(Value.expectation)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,171 @@
+// From argv to exit status: parse, pick the command or plugin, build the output, run, report errors in git's
+// style with the statuses of DESIGN §6.
+import POSIX
+
+/// tb's version.
+public let toolboxVersion = "0.1.0"
+
+/// Runs one tb command line.
+public struct Runner {
+    public let registry: Registry
+    let environment: [String: String]
+    let diagnostics: Diagnostics
+    let outputSink: Output.Sink
+    /// The terminal width of stdout, nil when it is not a terminal.
+    let terminalColumns: Int?
+
+    public init(
+        builtins: [any Command.Type], environment: [String: String], diagnostics: Diagnostics = Diagnostics(),
+        outputSink: Output.Sink = .standardOutput, terminalColumns: Int? = nil
+    ) {
+        registry = Registry(builtins: builtins, environment: environment)
+        self.environment = environment
+        self.diagnostics = diagnostics
+        self.outputSink = outputSink
+        self.terminalColumns = terminalColumns
+    }
+
+    /// The process entry point: runs the command line and exits with its status.
+    public static func main(builtins: [any Command.Type]) -> Never {
+        System.ignoreWriteSignals()
+        let stdout = FileDescriptor.standardOutput
+        let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
+        let runner = Runner(builtins: builtins, environment: System.environment(), terminalColumns: columns)
+        let status = runner.run(Array(CommandLine.arguments.dropFirst()))
+        System.exit(status.code)
+    }
+
+    /// Runs `arguments` (argv without the program name) and returns the exit status.
+    public func run(_ arguments: [String]) -> ExitStatus {
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser(commands: registry.commands).parse(arguments)
+        } catch {
+            return usageError(error.error, path: error.path)
+        }
+        switch outcome {
+        case .version:
+            return print("tb \(toolboxVersion)\n")
+        case .help(let path, let full):
+            let help = HelpRenderer(registry: registry, width: helpWidth)
+            return print(path.isEmpty ? help.overview() : full ? help.full(path) : help.brief(path))
+        case .overview:
+            diagnostics.write(HelpRenderer(registry: registry, width: helpWidth).overview())
+            return .usage
+        case .external(let name, let rest, let global):
+            return runExternal(name, rest, global: global)
+        case .command(let command, let parsed):
+            return runBuiltin(command, parsed)
+        }
+    }
+
+    private var helpWidth: Int { min(terminalColumns ?? 80, 100) }
+
+    private func runBuiltin(_ type: any Command.Type, _ arguments: ParsedArguments) -> ExitStatus {
+        let command: any Command
+        let output: Output
+        do {
+            let settings = try OutputSettings.resolve(
+                arguments, fieldNames: type.spec.fieldNames, environment: environment,
+                terminalColumns: terminalColumns)
+            output = Output(settings: settings, sink: outputSink)
+            command = try type.init(arguments)
+        } catch {
+            return usageError(error, path: arguments.path)
+        }
+        let context = Context(
+            path: arguments.path, output: output, environment: environment, registry: registry,
+            terminalColumns: terminalColumns, diagnostics: diagnostics)
+        let name = "tb " + arguments.path.joined(separator: " ")
+        do {
+            let status = try command.run(context)
+            try output.finish()
+            return status
+        } catch let error as OutputError {
+            return outputFailure(error, name: name)
+        } catch let error as UsageError {
+            return usageError(error, path: arguments.path)
+        } catch {
+            // Records printed before the failure stay valid: they go out before the message.
+            if let failure = Result(catching: { () throws(OutputError) in try output.finish() }).failure {
+                return outputFailure(failure, name: name)
+            }
+            let message = (error as? ToolError)?.message ?? String(describing: error)
+            diagnostics.write("\(name): \(message)")
+            return .failure
+        }
+    }
+
+    private func outputFailure(_ error: OutputError, name: String) -> ExitStatus {
+        if error == .closed { return .success }
+        diagnostics.write("\(name): \(error)")
+        return .failure
+    }
+
+    private func runExternal(_ name: String, _ arguments: [String], global: ParsedArguments) -> ExitStatus {
+        guard let path = registry.external.find(name) else {
+            let names = registry.visibleCommands.map { $0.spec.name } + registry.external.all().map(\.name)
+            diagnostics.write("tb: '\(name)' is not a tb command" + Suggestion.didYouMean(name, among: names))
+            diagnostics.write("See 'tb help'.")
+            return .commandNotFound
+        }
+        if global.isPresent(GlobalOptions.fields) || global.isPresent(GlobalOptions.template) {
+            return usageError(UsageError("--fields and --template cannot be passed to external commands"), path: [])
+        }
+        var environment = self.environment
+        do {
+            let format = try OutputSettings.chosenFormat(global, environment: environment)
+            let color = try OutputSettings.chosenColor(global, environment: environment)
+            let interactive = terminalColumns != nil
+            environment["TB_FORMAT"] = format == .auto ? (interactive ? "table" : "ndjson") : format.rawValue
+            let colored = color == .always
+                || (color == .auto && interactive && (environment["NO_COLOR"] ?? "").isEmpty)
+            environment["TB_COLOR"] = colored ? "always" : "never"
+        } catch {
+            return usageError(error, path: [])
+        }
+        let paths = StorePaths(environment: environment)
+        environment["TB_CONFIG_DIR"] = paths.config
+        environment["TB_STATE_DIR"] = paths.state
+        environment["TB_CACHE_DIR"] = paths.cache
+        let failure = System.execute(path: path, arguments: [path] + arguments, environment: environment)
+        diagnostics.write("tb: cannot run '\(path)': \(failure.reason)")
+        return .failure
+    }
+
+    /// Prints the message, the usage line and where to find help; status 64.
+    func usageError(_ error: UsageError, path: [String]) -> ExitStatus {
+        let name = (["tb"] + path).joined(separator: " ")
+        let help = HelpRenderer(registry: registry, width: helpWidth)
+        diagnostics.write("\(name): \(error.message)")
+        diagnostics.write(help.usageLine(path))
+        diagnostics.write(path.isEmpty ? "See 'tb help'." : "See 'tb help \(path.joined(separator: " "))'.")
+        return .usage
+    }
+
+    private func print(_ text: String) -> ExitStatus {
+        let output = Output(settings: OutputSettings(style: .ndjson), sink: outputSink)
+        do {
+            try output.write(text.hasSuffix("\n") ? text : text + "\n")
+            try output.finish()
+            return .success
+        } catch {
+            return outputFailure(error, name: "tb")
+        }
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+extension Output {
+    /// Writes text as it is (help, generated files).
+    public func write(_ text: String) throws(OutputError) {
+        try write(text.utf8.span)
+    }
+}

@@ -1,0 +1,105 @@
+// The bookmarks file ($TB_CONFIG_DIR/bookmarks.ndjson) and the @NAME resolver every source goes through.
+
+/// Reads and changes the bookmarks.
+public final class BookmarkStore {
+    private let file: StoreFile?
+    private let pathsError: ToolError?
+    private let warn: (String) -> Void
+    private var warnedAbout = Set<Int>()
+
+    /// - Parameter warn: receives one message per damaged line, such as
+    ///   `'/…/bookmarks.ndjson' line 3: damaged, kept as it is (…)`.
+    public init(paths: StorePaths, warn: @escaping (String) -> Void) {
+        do {
+            file = StoreFile(directory: try paths.configDirectory(), name: "bookmarks.ndjson")
+            pathsError = nil
+        } catch {
+            file = nil
+            pathsError = error
+        }
+        self.warn = warn
+    }
+
+    /// The file's path, if there is a config directory.
+    public var path: String? { file?.path }
+
+    /// All bookmarks, in the order they were added.
+    public func list() throws(ToolError) -> [Bookmark] {
+        try lines(of: storeFile().read()).compactMap { line in
+            if case .record(let json, _) = line { return Bookmark(json: json) }
+            return nil
+        }
+    }
+
+    /// The bookmark called `name`, if there is one.
+    public func find(_ name: String) throws(ToolError) -> Bookmark? {
+        try list().last { $0.name == name }
+    }
+
+    /// Saves a bookmark; one of the same name is an error unless `replacing`.
+    public func add(_ bookmark: Bookmark, replacing: Bool) throws(ToolError) {
+        let file = try storeFile()
+        try file.locked { () throws(ToolError) in
+            var lines = try lines(of: file.read())
+            if let existing = lines.firstIndex(where: { Self.name(of: $0) == bookmark.name }) {
+                guard replacing else {
+                    throw ToolError("bookmark '\(bookmark.name)' exists (use --force to replace it)")
+                }
+                lines.removeAll { Self.name(of: $0) == bookmark.name }
+                lines.insert(StoredLines.stored(bookmark), at: min(existing, lines.count))
+            } else {
+                lines.append(StoredLines.stored(bookmark))
+            }
+            try file.replace(with: StoredLines.join(lines.map(\.raw)))
+        }
+    }
+
+    /// Removes the named bookmarks: all of them, or none when one of them does not exist.
+    public func remove(_ names: [String]) throws(ToolError) {
+        let file = try storeFile()
+        try file.locked { () throws(ToolError) in
+            let lines = try lines(of: file.read())
+            let existing = Set(lines.compactMap(Self.name(of:)))
+            if let missing = names.first(where: { !existing.contains($0) }) {
+                throw ToolError("no bookmark named '\(missing)'" + Suggestion.didYouMean(missing, among: existing))
+            }
+            let kept = lines.filter { line in Self.name(of: line).map { !names.contains($0) } ?? true }
+            try file.replace(with: StoredLines.join(kept.map(\.raw)))
+        }
+    }
+
+    /// Turns `@name` or `@name/more/path` into the bookmarked URL (with the path appended); anything else is
+    /// returned as it is.
+    public func resolve(_ source: String) throws(ToolError) -> String {
+        guard source.hasPrefix("@") else { return source }
+        let reference = source.dropFirst()
+        let name = String(reference.prefix { $0 != "/" })
+        let rest = reference.dropFirst(name.count).drop { $0 == "/" }
+        guard let bookmark = try find(name) else {
+            let names = (try? list().map(\.name)) ?? []
+            throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: names))
+        }
+        guard !rest.isEmpty else { return bookmark.url }
+        var base = bookmark.url
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/" + rest
+    }
+
+    private func storeFile() throws(ToolError) -> StoreFile {
+        guard let file else { throw pathsError ?? ToolError("cannot find the config directory") }
+        return file
+    }
+
+    private func lines(of bytes: [UInt8]) -> [StoredLine] {
+        let lines = StoredLines.parse(bytes) { Bookmark(json: $0) != nil }
+        for case .damaged(_, let number, let reason) in lines where warnedAbout.insert(number).inserted {
+            warn("'\(file?.path ?? "")' line \(number): damaged, kept as it is (\(reason))")
+        }
+        return lines
+    }
+
+    private static func name(of line: StoredLine) -> String? {
+        if case .record(let json, _) = line { return json["name"]?.string }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+// The history file ($TB_STATE_DIR/history.ndjson): append-only visits, compacted to the newest half when it
+// outgrows its cap.
+
+/// Records and lists visits.
+public final class HistoryStore {
+    private let file: StoreFile?
+    private let pathsError: ToolError?
+    private let warn: (String) -> Void
+    private var warned = false
+
+    /// The file is compacted when it grows past this many bytes…
+    static let capacity = 1 << 20
+    /// …down to the newest lines that fit in this many.
+    static let compactedSize = 1 << 19
+
+    public init(paths: StorePaths, warn: @escaping (String) -> Void) {
+        do {
+            file = StoreFile(directory: try paths.stateDirectory(), name: "history.ndjson")
+            pathsError = nil
+        } catch {
+            file = nil
+            pathsError = error
+        }
+        self.warn = warn
+    }
+
+    /// The file's path, if there is a state directory.
+    public var path: String? { file?.path }
+
+    /// Appends a visit. User names and passwords in `target` are removed first.
+    public func record(command: String, target: String, exitStatus: ExitStatus, records: Int) throws(ToolError) {
+        let visit = Visit(
+            time: .now().wholeSeconds, command: command, target: Redaction.removingUserinfo(from: target),
+            exitStatus: Int(exitStatus.code), records: records)
+        let file = try storeFile()
+        try file.locked { () throws(ToolError) in
+            let size = try file.append(StoredLines.line(visit) + [UInt8(ascii: "\n")])
+            if size > Self.capacity { try compact(file) }
+        }
+    }
+
+    /// All visits, oldest first.
+    public func visits() throws(ToolError) -> [Visit] {
+        let file = try storeFile()
+        let bytes = try file.read()
+        return lines(of: bytes, path: file.path).compactMap { line in
+            if case .record(let json, _) = line { return Visit(json: json) }
+            return nil
+        }
+    }
+
+    /// Empties the history.
+    public func clear() throws(ToolError) {
+        let file = try storeFile()
+        try file.locked { () throws(ToolError) in try file.replace(with: []) }
+    }
+
+    /// Keeps the newest lines that fit in `compactedSize`, damaged ones among them included.
+    private func compact(_ file: StoreFile) throws(ToolError) {
+        let bytes = try file.read()
+        var kept: [ArraySlice<UInt8>] = []
+        var size = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n")).reversed() {
+            size += line.count + 1
+            if size > Self.compactedSize { break }
+            kept.append(line)
+        }
+        try file.replace(with: StoredLines.join(kept.reversed()))
+    }
+
+    private func storeFile() throws(ToolError) -> StoreFile {
+        guard let file else { throw pathsError ?? ToolError("cannot find the state directory") }
+        return file
+    }
+
+    private func lines(of bytes: [UInt8], path: String) -> [StoredLine] {
+        let lines = StoredLines.parse(bytes) { Visit(json: $0) != nil }
+        if !warned {
+            for case .damaged(_, let number, let reason) in lines {
+                warn("'\(path)' line \(number): damaged, kept as it is (\(reason))")
+            }
+            warned = true
+        }
+        return lines
+    }
+}
+
+/// Removing secrets from what is written to history.
+public enum Redaction {
+    /// `scheme://user:password@host/path` becomes `scheme://host/path`; anything else is returned as it is.
+    public static func removingUserinfo(from target: String) -> String {
+        guard let schemeEnd = target.firstRange(of: "://") else { return target }
+        let authorityStart = schemeEnd.upperBound
+        let rest = target[authorityStart...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return target }
+        return String(target[..<authorityStart]) + String(target[target.index(after: at)...])
+    }
+}

@@ -1,0 +1,27 @@
+// Telling URLs from local paths, and making local paths absolute (bookmarks must work from any directory).
+import POSIX
+
+/// URLs and paths as users type them.
+public enum Locations {
+    /// Whether `text` starts with a URL scheme and `://` (`https://…`, `svn+ssh://…`, `file:///…`).
+    public static func isURL(_ text: String) -> Bool {
+        guard let end = text.firstRange(of: "://") else { return false }
+        let scheme = text[..<end.lowerBound].unicodeScalars
+        guard let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    /// A URL or `-` as it is; a local path made absolute against the current directory.
+    public static func absolute(_ text: String) throws(ToolError) -> String {
+        if isURL(text) || text == "-" || text.hasPrefix("/") { return text }
+        do {
+            return Toolbox.absolute(text, in: try FileSystem.currentDirectory())
+        } catch {
+            throw ToolError("cannot find the current directory: \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,10 @@
+// The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
+import StoreCommands
+import Toolbox
+
+enum Builtins {
+    static let commands: [any Command.Type] = [
+        BookmarkCommand.self,
+        HistoryCommand.self,
+    ]
+}
