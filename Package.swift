@@ -37,17 +37,17 @@ let package = Package(
             cSettings: [.unsafeFlags(svnHeaders)]),
 
         // MARK: Shims (Swift)
-        .target(name: "POSIX", path: "Sources/Shims/POSIX"),
+        .target(name: "POSIX", dependencies: ["Bytes"], path: "Sources/Shims/POSIX"),
         .target(name: "Bytes", path: "Sources/Shims/Bytes"),
         .target(name: "Expat", dependencies: ["CExpat"], path: "Sources/Shims/Expat"),
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
-        .target(name: "Curl", dependencies: ["CCurl"], path: "Sources/Shims/Curl"),
+        .target(name: "Curl", dependencies: ["CCurl", "Bytes"], path: "Sources/Shims/Curl"),
         .target(
-            name: "LibXML2", dependencies: ["CLibXML2"], path: "Sources/Shims/LibXML2",
+            name: "LibXML2", dependencies: ["CLibXML2", "Bytes"], path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
         .target(
-            name: "SVN", dependencies: ["CSVN"], path: "Sources/Shims/SVN",
+            name: "SVN", dependencies: ["CSVN", "Bytes"], path: "Sources/Shims/SVN",
             swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
 
         // MARK: Commands

@@ -36,7 +36,8 @@ struct BookmarkAdd: Command {
         guard !url.isEmpty else { throw UsageError("the URL of a bookmark cannot be empty") }
         guard !url.hasPrefix("@") else { throw UsageError("a bookmark cannot point to another bookmark ('\(url)')") }
         let note = try arguments.value(Self.note)
-        bookmark = Bookmark(name: name, url: url, note: note.flatMap { $0.isEmpty ? nil : $0 }, created: .now().wholeSeconds)
+        bookmark = Bookmark(
+            name: name, url: url, note: note.flatMap { $0.isEmpty ? nil : $0 }, created: .now().wholeSeconds)
         replacing = arguments.flag(Self.force)
     }
 

@@ -15,6 +15,11 @@ public enum Bytes {
         bytes.withUnsafeBufferPointer { array.append(contentsOf: $0[range]) }
     }
 
+    /// The text in a NUL-terminated buffer that C filled in (invalid UTF-8 becomes U+FFFD).
+    public static func string(fromCString buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The index of the first byte at or after `start` for which `stop` is true, or `bytes.count`.
     /// A tight loop without bounds checks, for scanning runs of bytes that need no escaping.
     @inlinable

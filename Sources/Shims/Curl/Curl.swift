@@ -1,4 +1,5 @@
 // libcurl, loaded on first use. Wrappers are added here as the input layer needs them.
+import Bytes
 internal import CCurl
 
 /// The libcurl library.
@@ -7,7 +8,7 @@ public enum Curl {
     static let loaded: Result<Void, CurlError> = {
         var message = [CChar](repeating: 0, count: 512)
         if CCurl_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(CurlError(code: -1, message: "cannot load libcurl: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        return .failure(CurlError(code: -1, message: "cannot load libcurl: " + Bytes.string(fromCString: message)))
     }()
 
     /// The version of the library, such as "7.88.1". The corresponding C function is `curl_version_info`.

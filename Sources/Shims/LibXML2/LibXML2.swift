@@ -1,4 +1,5 @@
 // libxml2, loaded on first use. Wrappers are added here as `tb html` needs them.
+import Bytes
 internal import CLibXML2
 
 /// The libxml2 library.
@@ -7,7 +8,7 @@ public enum LibXML2 {
     static let loaded: Result<Void, LibXML2Error> = {
         var message = [CChar](repeating: 0, count: 512)
         if CLibXML2_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(LibXML2Error(code: -1, message: "cannot load libxml2: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        return .failure(LibXML2Error(code: -1, message: "cannot load libxml2: " + Bytes.string(fromCString: message)))
     }()
 
     /// The version of the library, such as "2.9.14". The corresponding C variable is `xmlParserVersion`

@@ -1,4 +1,5 @@
 // Paths: reading whole small files, renaming, removing, directories, and what kind of file a path names.
+import Bytes
 import Glibc
 
 /// File-system operations on paths.
@@ -96,6 +97,6 @@ public enum FileSystem {
     public static func currentDirectory() throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { throw SystemError.last }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Bytes.string(fromCString: buffer)
     }
 }

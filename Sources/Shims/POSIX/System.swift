@@ -8,13 +8,21 @@ public enum System {
         var result: [String: String] = [:]
         var cursor = environ
         while let entry = cursor.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                result[String(decoding: bytes[..<equals], as: UTF8.self)] =
+                    String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             cursor += 1
         }
         return result
+    }
+
+    /// The value of one environment variable, or nil. The corresponding C function is `getenv`.
+    public static func variable(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
     }
 
     /// The process ID. The corresponding C function is `getpid`.

@@ -1,4 +1,5 @@
 // libsvn_client with APR, loaded on first use. Wrappers are added here as `tb svn` needs them.
+import Bytes
 internal import CSVN
 
 /// The Subversion client library.
@@ -7,7 +8,7 @@ public enum SVN {
     static let loaded: Result<Void, SVNError> = {
         var message = [CChar](repeating: 0, count: 512)
         if CSVN_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(SVNError(code: -1, chain: ["cannot load libsvn: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)]))
+        return .failure(SVNError(code: -1, chain: ["cannot load libsvn: " + Bytes.string(fromCString: message)]))
     }()
 
     /// The version of the library, such as "1.14.2". The corresponding C function is `svn_client_version`.

@@ -9,6 +9,13 @@ public protocol Command: SendableMetatype {
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Does the work. Throw a `ToolError` for a one-line runtime failure (exit 2).
     func run(_ context: Context) throws -> ExitStatus
+    /// Whether this only groups subcommands; `CommandGroup` sets it. (A requirement rather than an `is` check:
+    /// a dynamic conformance check scans every conformance in the binary, which start-up cannot afford.)
+    static var isGroup: Bool { get }
+}
+
+extension Command {
+    public static var isGroup: Bool { false }
 }
 
 /// A command that only holds subcommands (`tb bookmark`); the parser always descends into one of them, the
@@ -18,6 +25,8 @@ public protocol CommandGroup: Command {
 }
 
 extension CommandGroup {
+    public static var isGroup: Bool { true }
+
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         self.init()
     }

@@ -32,11 +32,15 @@ enum Contract {
         """
 
     static let files: [(String, String)] = [
-        ("$XDG_CONFIG_HOME/tb/bookmarks.ndjson",
-         "bookmarks, one bookmark record a line (default ~/.config/tb/); may be edited by hand"),
-        ("$XDG_STATE_HOME/tb/history.ndjson",
-         "history, one visit record a line, oldest first (default ~/.local/state/tb/); compacted to its newest "
-            + "half when it passes 1 MiB"),
+        (
+            "$XDG_CONFIG_HOME/tb/bookmarks.ndjson",
+            "bookmarks, one bookmark record a line (default ~/.config/tb/); may be edited by hand"
+        ),
+        (
+            "$XDG_STATE_HOME/tb/history.ndjson",
+            "history, one visit record a line, oldest first (default ~/.local/state/tb/); compacted to its newest "
+                + "half when it passes 1 MiB"
+        ),
         ("$XDG_STATE_HOME/tb/feeds/", "per-feed state: HTTP validators and the ids already seen"),
         ("$XDG_CACHE_HOME/tb/", "caches (default ~/.cache/tb/); safe to delete at any time"),
     ]
@@ -48,8 +52,10 @@ enum Contract {
         ("TB_CONFIG_DIR", "the directory for bookmarks, instead of $XDG_CONFIG_HOME/tb"),
         ("TB_STATE_DIR", "the directory for history and feed state, instead of $XDG_STATE_HOME/tb"),
         ("TB_CACHE_DIR", "the directory for caches, instead of $XDG_CACHE_HOME/tb"),
-        ("XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
-         "the XDG base directories; relative values are ignored, as the XDG specification says"),
+        (
+            "XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
+            "the XDG base directories; relative values are ignored, as the XDG specification says"
+        ),
         ("TB_HISTORY", "off (or 0, no, false) stops recording visits in the history"),
         ("TB_EXEC_PATH", "directories searched for external tb-NAME commands before $PATH, separated by colons"),
         ("COLUMNS", "the table width when stdout is not a terminal but --format table was asked for"),

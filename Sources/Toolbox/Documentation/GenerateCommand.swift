@@ -9,7 +9,8 @@ struct GenerateCommand: Command {
         static var valueName: String { "WHAT" }
     }
 
-    static let what = Positional("WHAT", help: "all, man or completions", completion: .values(["all", "man", "completions"]))
+    static let what = Positional(
+        "WHAT", help: "all, man or completions", completion: .values(["all", "man", "completions"]))
     static let outputDirectory = Option<String>(
         "output-dir", value: "DIR", help: "write man/ and completions/ under DIR", default: ".",
         completion: .directories)
@@ -41,7 +42,8 @@ struct GenerateCommand: Command {
         for (name, text) in files {
             let path = directory + "/" + name
             do {
-                try FileSystem.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), permissions: 0o755)
+                try FileSystem.makeDirectories(
+                    String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), permissions: 0o755)
                 try FileSystem.writeFile(path, Array(text.utf8))
             } catch {
                 throw ToolError("cannot write '\(path)': \(error.reason)")

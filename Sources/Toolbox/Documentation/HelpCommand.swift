@@ -29,7 +29,8 @@ struct HelpCommand: Command {
             return .success
         }
         if !context.registry.hasCommand(at: [first]), let external = context.registry.external.find(first) {
-            let failure = System.execute(path: external, arguments: [external, "--help"], environment: context.environment)
+            let failure = System.execute(
+                path: external, arguments: [external, "--help"], environment: context.environment.all())
             throw ToolError("cannot run '\(external)': \(failure.reason)")
         }
         guard context.registry.hasCommand(at: path) else {

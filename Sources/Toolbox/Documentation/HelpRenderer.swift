@@ -25,9 +25,11 @@ public struct HelpRenderer {
         }
         text += "\noutput options (for every command that prints records):\n"
         text += optionRows(GlobalOptions.output)
-        text += "\n" + TextWrapping.wrap(
-            "Run 'tb help COMMAND' or 'tb COMMAND --help' for a command's options, output fields and examples, "
-                + "and 'man tb' for files, environment and exit statuses.", width: width) + "\n"
+        text +=
+            "\n"
+            + TextWrapping.wrap(
+                "Run 'tb help COMMAND' or 'tb COMMAND --help' for a command's options, output fields and examples, "
+                    + "and 'man tb' for files, environment and exit statuses.", width: width) + "\n"
         return text
     }
 
@@ -74,15 +76,17 @@ public struct HelpRenderer {
         guard let command = registry.command(at: path) else {
             return "usage: tb [--version] [-h | --help] [OUTPUT OPTIONS] COMMAND [ARGS]"
         }
-        return "usage: " + Self.synopsis(command.spec, path: path)
+        return "usage: " + Self.synopsis(command, path: path)
     }
 
     /// `tb bookmark add [options] NAME URL`, or `tb bookmark COMMAND` for a group.
-    static func synopsis(_ spec: CommandSpec, path: [String]) -> String {
+    static func synopsis(_ command: any Command.Type, path: [String]) -> String {
+        let spec = command.spec
         var words = ["tb"] + path
         if !spec.options.filter({ !$0.hidden }).isEmpty || spec.printsRecords { words.append("[options]") }
         if !spec.visibleSubcommands.isEmpty {
-            words.append(spec.positionals.isEmpty && spec.defaultSubcommand == nil ? "COMMAND" : "[COMMAND]")
+            let required = command.isGroup && spec.defaultSubcommand == nil
+            words.append(required ? "COMMAND" : "[COMMAND]")
         }
         words += spec.positionals.map(\.usage)
         return words.joined(separator: " ")
@@ -108,7 +112,9 @@ public struct HelpRenderer {
             text += "\noptions:\n" + optionRows(options)
         }
         if spec.printsRecords {
-            text += full ? "\noutput options:\n" + optionRows(GlobalOptions.output)
+            text +=
+                full
+                ? "\noutput options:\n" + optionRows(GlobalOptions.output)
                 : "\noutput options: --format FORMAT, --json, --fields LIST, --template TEMPLATE, --color WHEN\n"
         }
         return text

@@ -39,9 +39,13 @@ public struct ManPageRenderer {
         for option in GlobalOptions.output { text += Roff.tagged(Roff.signature(option), option.help) + "\n" }
         text += ".SH OUTPUT\n" + Roff.paragraphs(Contract.output) + "\n"
         text += ".SH FILES\n"
-        for (path, meaning) in Contract.files { text += Roff.tagged("\\fI" + Roff.escape(path) + "\\fR", meaning) + "\n" }
+        for (path, meaning) in Contract.files {
+            text += Roff.tagged("\\fI" + Roff.escape(path) + "\\fR", meaning) + "\n"
+        }
         text += ".SH ENVIRONMENT\n"
-        for (name, meaning) in Contract.environment { text += Roff.tagged("\\fB" + Roff.escape(name) + "\\fR", meaning) + "\n" }
+        for (name, meaning) in Contract.environment {
+            text += Roff.tagged("\\fB" + Roff.escape(name) + "\\fR", meaning) + "\n"
+        }
         text += ".SH EXIT STATUS\n"
         for (status, meaning) in Contract.exitStatuses { text += Roff.tagged("\\fB\(status)\\fR", meaning) + "\n" }
         text += ".SH EXAMPLES\n"
@@ -59,7 +63,8 @@ public struct ManPageRenderer {
         var text = header("tb-\(spec.name)", spec.abstract)
         text += ".SH SYNOPSIS\n"
         let leaves = leafPaths(command, path: path)
-        text += leaves.map { ".B \(Roff.escape(HelpRenderer.synopsis($0.command.spec, path: $0.path)))" }
+        text +=
+            leaves.map { ".B \(Roff.escape(HelpRenderer.synopsis($0.command, path: $0.path)))" }
             .joined(separator: "\n.br\n") + "\n"
         text += ".SH DESCRIPTION\n" + Roff.escape(Self.sentence(spec.abstract)) + "\n"
         if !spec.discussion.isEmpty { text += Roff.paragraphs(spec.discussion) + "\n" }
@@ -67,9 +72,11 @@ public struct ManPageRenderer {
         for sub in spec.visibleSubcommands {
             let subPath = path + [sub.spec.name]
             text += ".SH \(Roff.escape(subPath.joined(separator: " ").uppercased()))\n"
-            text += ".B \(Roff.escape(HelpRenderer.synopsis(sub.spec, path: subPath)))\n"
+            text += ".B \(Roff.escape(HelpRenderer.synopsis(sub, path: subPath)))\n"
             text += ".PP\n" + Roff.escape(Self.sentence(sub.spec.abstract))
-            if sub.spec.name == spec.defaultSubcommand { text += " This is what \\fBtb \(Roff.escape(spec.name))\\fR runs alone." }
+            if sub.spec.name == spec.defaultSubcommand {
+                text += " This is what \\fBtb \(Roff.escape(spec.name))\\fR runs alone."
+            }
             text += "\n"
             if !sub.spec.discussion.isEmpty { text += Roff.paragraphs(sub.spec.discussion) + "\n" }
             text += body(sub.spec, path: subPath, level: ".SS")
@@ -82,7 +89,8 @@ public struct ManPageRenderer {
                 text += ".PP\n\\fB\(Roff.escape(record.type))\\fR records, \(Roff.escape(record.summary)), "
                 text += "with these fields in this order (any may be null):\n"
                 for field in record.fields {
-                    text += Roff.tagged("\\fB\(Roff.escape(field.name))\\fR (\(field.kind.rawValue))", field.help) + "\n"
+                    text +=
+                        Roff.tagged("\\fB\(Roff.escape(field.name))\\fR (\(field.kind.rawValue))", field.help) + "\n"
                 }
             }
             text += ".PP\nOutput options (\\fB\\-\\-format\\fR, \\fB\\-\\-json\\fR, \\fB\\-\\-fields\\fR, "
@@ -131,9 +139,10 @@ public struct ManPageRenderer {
     }
 
     /// The runnable commands under `command` (itself when it has no subcommands), with their paths.
-    private func leafPaths(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)] {
+    private func leafPaths(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)]
+    {
         let subs = command.spec.visibleSubcommands
-        let isGroup = command is any CommandGroup.Type
+        let isGroup = command.isGroup
         var result: [(path: [String], command: any Command.Type)] = isGroup ? [] : [(path, command)]
         for sub in subs { result += leafPaths(sub, path: path + [sub.spec.name]) }
         return result

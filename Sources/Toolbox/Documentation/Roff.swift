@@ -74,7 +74,9 @@ enum Roff {
         if let short = option.short, !(option.kind == .flag && option.defaultOn) {
             names.append("\\fB\\-\(short)\\fR")
         }
-        names.append("\\fB\\-\\-" + escape(option.kind == .flag && option.defaultOn ? "no-" + option.long : option.long) + "\\fR")
+        names.append(
+            "\\fB\\-\\-" + escape(option.kind == .flag && option.defaultOn ? "no-" + option.long : option.long) + "\\fR"
+        )
         var text = names.joined(separator: ", ")
         if option.kind == .value { text += " \\fI" + escape(option.valueName) + "\\fR" }
         return text

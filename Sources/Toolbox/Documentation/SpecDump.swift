@@ -71,7 +71,9 @@ enum SpecDump {
             .init("value_name", option.kind == .value ? .string(option.valueName) : .null),
             .init("help", .string(option.help)),
             .init("repeatable", .bool(option.repeatable)),
-            .init("default", option.defaultText.map { .string($0) } ?? (option.kind == .flag ? .bool(option.defaultOn) : .null)),
+            .init(
+                "default",
+                option.defaultText.map { .string($0) } ?? (option.kind == .flag ? .bool(option.defaultOn) : .null)),
             .init("completion", completion(option.completion)),
             .init("hidden", .bool(option.hidden)),
         ])

@@ -101,7 +101,9 @@ public enum JSONBytes {
         case 0x0C: out.append(UInt8(ascii: "f"))
         case 0x0D: out.append(UInt8(ascii: "r"))
         default:
-            out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+            out.append(contentsOf: [
+                UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)],
+            ])
         }
     }
 

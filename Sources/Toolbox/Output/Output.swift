@@ -21,18 +21,16 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 /// The output of one command run.
 public final class Output {
     /// Where the bytes go.
-    public enum Sink: Sendable {
+    public enum Sink {
         case standardOutput
-        /// Kept in `written`, for tests.
-        case memory
+        /// Kept in memory, for tests.
+        case memory(MemoryBuffer)
     }
 
     public let settings: OutputSettings
     private let sink: Sink
     private let encoder = RecordEncoder()
     private let writer: (any RecordWriter)?
-    /// Everything flushed so far, with the `.memory` sink.
-    public private(set) var written: [UInt8] = []
     /// How many records were emitted.
     public private(set) var recordCount = 0
 
@@ -95,8 +93,8 @@ public final class Output {
 
     private func send(_ bytes: Span<UInt8>) throws(OutputError) {
         switch sink {
-        case .memory:
-            Bytes.append(bytes, to: &written)
+        case .memory(let buffer):
+            Bytes.append(bytes, to: &buffer.bytes)
         case .standardOutput:
             do {
                 try FileDescriptor.standardOutput.write(bytes)
@@ -105,4 +103,15 @@ public final class Output {
             }
         }
     }
+}
+
+/// Output kept in memory, for tests.
+public final class MemoryBuffer {
+    /// Everything flushed so far.
+    public var bytes: [UInt8] = []
+
+    public init() {}
+
+    /// The bytes as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

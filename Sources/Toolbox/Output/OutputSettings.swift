@@ -19,7 +19,9 @@ public struct OutputSettings: Sendable {
     /// Whether stdout is a terminal: then every record is flushed as soon as it is written.
     public var interactive: Bool
 
-    public init(style: Style, fields: [String]? = nil, color: Bool = false, width: Int? = nil, interactive: Bool = false) {
+    public init(
+        style: Style, fields: [String]? = nil, color: Bool = false, width: Int? = nil, interactive: Bool = false
+    ) {
         self.style = style
         self.fields = fields
         self.color = color
@@ -29,7 +31,7 @@ public struct OutputSettings: Sendable {
 
     /// The settings for a command whose records have the fields `fieldNames`.
     public static func resolve(
-        _ arguments: ParsedArguments, fieldNames: [String], environment: [String: String], terminalColumns: Int?
+        _ arguments: ParsedArguments, fieldNames: [String], environment: Environment, terminalColumns: Int?
     ) throws(UsageError) -> OutputSettings {
         let interactive = terminalColumns != nil
         let format = try chosenFormat(arguments, environment: environment)
@@ -71,7 +73,7 @@ public struct OutputSettings: Sendable {
     }
 
     /// --format, --json or TB_FORMAT, in that order of precedence.
-    static func chosenFormat(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+    static func chosenFormat(_ arguments: ParsedArguments, environment: Environment) throws(UsageError)
         -> OutputFormat
     {
         let json = arguments.flag(GlobalOptions.json)
@@ -90,7 +92,7 @@ public struct OutputSettings: Sendable {
     }
 
     /// --color or TB_COLOR.
-    static func chosenColor(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+    static func chosenColor(_ arguments: ParsedArguments, environment: Environment) throws(UsageError)
         -> ColorMode
     {
         if arguments.isPresent(GlobalOptions.color), let mode = try arguments.value(GlobalOptions.color) { return mode }

@@ -118,7 +118,8 @@ final class TableWriter: RecordWriter {
         var result = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.value < 0x20 || scalar.value == 0x7F || scalar == " "
+            let isSpace =
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar == " "
                 || (scalar.value >= 0x80 && scalar.value < 0xA0)
             if isSpace {
                 if !lastWasSpace { result.append(" ") }

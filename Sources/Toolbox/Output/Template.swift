@@ -36,7 +36,8 @@ public struct Template: Sendable {
                 literal.append(UInt8(ascii: "\n"))
                 index += 2
             case UInt8(ascii: "x"):
-                guard index + 3 < bytes.count, let value = UInt8(String(decoding: bytes[index + 2...index + 3], as: UTF8.self), radix: 16)
+                guard index + 3 < bytes.count,
+                    let value = UInt8(String(decoding: bytes[index + 2...index + 3], as: UTF8.self), radix: 16)
                 else { throw fail("%x needs two hex digits") }
                 literal.append(value)
                 index += 4

@@ -66,7 +66,7 @@ public struct ArgumentParser {
         values inherited: [String: [String]]
     ) throws(ParseFailure) -> ParseOutcome {
         let spec = command.spec
-        let isGroup = command is any CommandGroup.Type
+        let isGroup = command.isGroup
         let table = OptionTable(options: spec.options + GlobalOptions.output)
         var values = inherited
         var positionals: [String] = []
@@ -154,7 +154,8 @@ struct OptionTable {
         while let letter = letters.first {
             letters = letters.dropFirst()
             guard let option = short(letter) else {
-                throw UsageError("unknown option '-\(letter)'" + (letters.isEmpty && token.count == 2 ? "" : " in '\(token)'"))
+                throw UsageError(
+                    "unknown option '-\(letter)'" + (letters.isEmpty && token.count == 2 ? "" : " in '\(token)'"))
             }
             if option.kind == .flag {
                 values[option.long, default: []].append("true")

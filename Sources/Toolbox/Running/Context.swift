@@ -7,7 +7,7 @@ public final class Context {
     /// Where records go.
     public let output: Output
     /// The process environment.
-    public let environment: [String: String]
+    public let environment: Environment
     /// Where the store lives.
     public let paths: StorePaths
     /// The built-in and external commands.
@@ -18,7 +18,7 @@ public final class Context {
     public let diagnostics: Diagnostics
 
     public init(
-        path: [String], output: Output, environment: [String: String], registry: Registry,
+        path: [String], output: Output, environment: Environment, registry: Registry,
         terminalColumns: Int? = nil, diagnostics: Diagnostics = Diagnostics()
     ) {
         self.path = path

@@ -3,18 +3,22 @@ import POSIX
 
 /// Finds external commands.
 public struct ExternalCommands: Sendable {
-    /// The directories searched, in order: $TB_EXEC_PATH, then $PATH.
-    public let directories: [String]
+    private let environment: Environment
 
-    public init(environment: [String: String]) {
+    public init(environment: Environment) {
+        self.environment = environment
+    }
+
+    /// The directories searched, in order: $TB_EXEC_PATH, then $PATH. Read only when needed: start-up matters.
+    public var directories: [String] {
         let paths = [environment["TB_EXEC_PATH"], environment["PATH"]].compactMap { $0 }
-        directories = paths.flatMap { $0.split(separator: ":").map(String.init) }.filter { !$0.isEmpty }
+        return paths.flatMap { $0.split(separator: ":").map(String.init) }.filter { !$0.isEmpty }
     }
 
     /// The path of `tb-NAME`, the first one found, or nil.
     public func find(_ name: String) -> String? {
         guard Self.isValidName(name) else { return nil }
-        for directory in directories {
+        for directory in self.directories {
             let path = directory + "/tb-" + name
             if FileSystem.isExecutableFile(path) { return path }
         }

@@ -8,7 +8,7 @@ public struct Registry: Sendable {
     /// External commands.
     public let external: ExternalCommands
 
-    public init(builtins: [any Command.Type], environment: [String: String]) {
+    public init(builtins: [any Command.Type], environment: Environment) {
         commands = builtins + [HelpCommand.self, CompleteCommand.self, DumpSpecCommand.self, GenerateCommand.self]
         external = ExternalCommands(environment: environment)
     }

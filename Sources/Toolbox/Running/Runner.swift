@@ -8,14 +8,14 @@ public let toolboxVersion = "0.1.0"
 /// Runs one tb command line.
 public struct Runner {
     public let registry: Registry
-    let environment: [String: String]
+    let environment: Environment
     let diagnostics: Diagnostics
     let outputSink: Output.Sink
     /// The terminal width of stdout, nil when it is not a terminal.
     let terminalColumns: Int?
 
     public init(
-        builtins: [any Command.Type], environment: [String: String], diagnostics: Diagnostics = Diagnostics(),
+        builtins: [any Command.Type], environment: Environment, diagnostics: Diagnostics = Diagnostics(),
         outputSink: Output.Sink = .standardOutput, terminalColumns: Int? = nil
     ) {
         registry = Registry(builtins: builtins, environment: environment)
@@ -30,7 +30,7 @@ public struct Runner {
         System.ignoreWriteSignals()
         let stdout = FileDescriptor.standardOutput
         let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
-        let runner = Runner(builtins: builtins, environment: System.environment(), terminalColumns: columns)
+        let runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
         let status = runner.run(Array(CommandLine.arguments.dropFirst()))
         System.exit(status.code)
     }
@@ -112,19 +112,20 @@ public struct Runner {
         if global.isPresent(GlobalOptions.fields) || global.isPresent(GlobalOptions.template) {
             return usageError(UsageError("--fields and --template cannot be passed to external commands"), path: [])
         }
-        var environment = self.environment
+        var environment = self.environment.all()
         do {
-            let format = try OutputSettings.chosenFormat(global, environment: environment)
-            let color = try OutputSettings.chosenColor(global, environment: environment)
+            let format = try OutputSettings.chosenFormat(global, environment: self.environment)
+            let color = try OutputSettings.chosenColor(global, environment: self.environment)
             let interactive = terminalColumns != nil
             environment["TB_FORMAT"] = format == .auto ? (interactive ? "table" : "ndjson") : format.rawValue
-            let colored = color == .always
+            let colored =
+                color == .always
                 || (color == .auto && interactive && (environment["NO_COLOR"] ?? "").isEmpty)
             environment["TB_COLOR"] = colored ? "always" : "never"
         } catch {
             return usageError(error, path: [])
         }
-        let paths = StorePaths(environment: environment)
+        let paths = StorePaths(environment: self.environment)
         environment["TB_CONFIG_DIR"] = paths.config
         environment["TB_STATE_DIR"] = paths.state
         environment["TB_CACHE_DIR"] = paths.cache

@@ -30,7 +30,7 @@ struct StoreFile {
     func read() throws(ToolError) -> [UInt8] {
         do {
             return try FileSystem.readFile(path)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return []
         } catch {
             throw ToolError("cannot read '\(path)': \(error.reason)")
@@ -65,7 +65,7 @@ struct StoreFile {
     func append(_ bytes: [UInt8]) throws(ToolError) -> Int {
         do {
             try FileSystem.makeDirectories(directory)
-            let fd = try FileDescriptor.open(path, [.writeOnly, .create, .append])
+            let fd = try FileDescriptor.open(path, [.readWrite, .create, .append])
             defer { try? fd.close() }
             try fd.setPermissions(0o600)
             let size = try fd.size()

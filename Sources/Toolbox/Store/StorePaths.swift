@@ -10,10 +10,12 @@ public struct StorePaths: Sendable {
     /// Caches, safe to delete: `$TB_CACHE_DIR`, else `$XDG_CACHE_HOME/tb`, else `~/.cache/tb`.
     public let cache: String?
 
-    public init(environment: [String: String]) {
-        let cwd = (try? FileSystem.currentDirectory()) ?? "/"
+    public init(environment: Environment) {
         func choose(_ override: String, _ xdg: String, _ fallback: String) -> String? {
-            if let path = environment[override], !path.isEmpty { return absolute(path, in: cwd) }
+            if let path = environment[override], !path.isEmpty {
+                // Plugins get these paths, so a relative one is made absolute.
+                return path.hasPrefix("/") ? path : absolute(path, in: (try? FileSystem.currentDirectory()) ?? "/")
+            }
             // The XDG spec says relative paths in these variables are invalid and must be ignored.
             if let base = environment[xdg], base.hasPrefix("/") { return base + "/tb" }
             guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }

@@ -175,8 +175,9 @@ private struct JSONReader {
         var runStart = position
         func flushRun(_ reader: JSONReader) {
             if runStart < reader.position {
-                scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<reader.position], as: UTF8.self)
-                    .unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: reader.bytes[runStart..<reader.position], as: UTF8.self)
+                        .unicodeScalars)
             }
         }
         while true {

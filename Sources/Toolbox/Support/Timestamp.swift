@@ -41,13 +41,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
 
-    /// RFC 3339 in UTC with `Z`; a fraction of a second appears only when there is one (in groups of 3 digits).
+    /// RFC 3339 in UTC with `Z`; a fraction of a second appears only when there is one, without trailing zeros.
     public var rfc3339: String {
         var text = Timestamp.format(civil(offset: 0), separator: "T")
         if nanoseconds != 0 {
             var digits = String(nanoseconds)
             digits = String(repeating: "0", count: 9 - digits.count) + digits
-            while digits.hasSuffix("000") { digits.removeLast(3) }
+            while digits.hasSuffix("0") { digits.removeLast() }
             text += "." + digits
         }
         return text + "Z"

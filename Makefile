@@ -1,0 +1,69 @@
+# tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
+# Targets: deps build demo test lint bench install uninstall generate clean.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+BIN := .build/release/tb
+
+# What the build needs: the C libraries behind the shims, and pkg-config to find them.
+BUILD_PACKAGES := pkg-config libexpat1-dev libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl-dev zlib1g-dev \
+	libpcre2-dev
+# What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
+# flock(1) to probe locks.
+TEST_PACKAGES := groff-base man-db bash zsh fish util-linux
+# The peer tools the benchmarks compare against.
+BENCH_PACKAGES := ripgrep hyperfine
+
+SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
+
+.PHONY: deps build demo test lint bench install uninstall generate clean
+
+deps:
+	@scripts/install-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES)
+
+build: $(BIN)
+
+# Release with the Swift standard library linked statically: no runtime to find, and a faster start.
+$(BIN): $(SOURCES)
+	$(SWIFT) build -c release --static-swift-stdlib
+	@touch $@
+
+demo: deps build
+	@examples/demo.sh $(BIN)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) lint
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+bench: deps build
+	@scripts/install-packages.sh $(BENCH_PACKAGES)
+	@status=0; for script in bench/*.sh; do TB=$(BIN) $$script || status=1; done; exit $$status
+
+install: build
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tb
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -Dm644 completions/tb.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/tb
+	install -Dm644 completions/_tb $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tb
+	install -Dm644 completions/tb.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tb.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tb $(DESTDIR)$(PREFIX)/share/man/man1/tb.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/tb-*.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tb \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tb \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tb.fish
+
+# Rewrites man/ and completions/ from the command declarations (a test fails when they are out of date).
+generate:
+	$(SWIFT) build
+	rm -f man/*.1 completions/*
+	.build/debug/tb __generate all --output-dir .
+
+clean:
+	rm -rf .build

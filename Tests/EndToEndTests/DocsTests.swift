@@ -1,0 +1,76 @@
+// The checked-in man pages and completion scripts are what the binary generates, render cleanly, and complete.
+import Foundation
+import TestSupport
+import Testing
+
+struct DocsTests {
+    let scratch = Scratch()
+
+    @Test func checkedInFilesMatchTheBinary() throws {
+        let generated = try tb(["__generate", "all", "--output-dir", scratch.path], environment: scratch.environment)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        for folder in ["man", "completions"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file(folder)).sorted()
+            let checkedIn = try FileManager.default.contentsOfDirectory(atPath: Package.root + "/" + folder).sorted()
+            #expect(names == checkedIn, "\(folder)/ differs: run 'make generate'")
+            for name in names {
+                let fresh = scratch.read(folder + "/" + name)
+                let old = try? String(contentsOfFile: Package.root + "/\(folder)/\(name)", encoding: .utf8)
+                #expect(fresh == old, "\(folder)/\(name) is out of date: run 'make generate'")
+            }
+        }
+    }
+
+    @Test func manPagesRenderWithoutWarnings() throws {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Package.root + "/man").filter {
+            $0.hasSuffix(".1")
+        }
+        #expect(pages.contains("tb.1"))
+        for page in pages {
+            let result = try runProgram(
+                "/usr/bin/groff", ["-ww", "-man", "-Tutf8", "-z", Package.root + "/man/" + page],
+                environment: scratch.environment)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(page): \(result.stderr)")
+        }
+    }
+
+    func bashComplete(_ line: String, words: [String], cword: Int) throws -> [String] {
+        var env = scratch.environment
+        env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            source '\(Package.root)/completions/tb.bash'
+            COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(quoted)); COMP_CWORD=\(cword)
+            _tb
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        return try bash(script, environment: env).lines
+    }
+
+    @Test func bashCompletion() throws {
+        _ = try tb(["bookmark", "add", "news", "https://example.org"], environment: scratch.environment)
+        #expect(try bashComplete("tb bookm", words: ["tb", "bookm"], cword: 1) == ["bookmark"])
+        #expect(try bashComplete("tb bookmark r", words: ["tb", "bookmark", "r"], cword: 2) == ["rm"])
+        #expect(try bashComplete("tb bookmark rm ", words: ["tb", "bookmark", "rm", ""], cword: 3) == ["news"])
+        #expect(
+            try bashComplete(
+                "tb bookmark ls --fields=na", words: ["tb", "bookmark", "ls", "--fields", "=", "na"], cword: 5)
+                == ["name"])
+        #expect(
+            try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).count == 4)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshScriptParses() throws {
+        let result = try runProgram(
+            "/usr/bin/zsh", ["-n", Package.root + "/completions/_tb"], environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishScriptParses() throws {
+        let result = try runProgram(
+            "/usr/bin/fish", ["--no-execute", Package.root + "/completions/tb.fish"], environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

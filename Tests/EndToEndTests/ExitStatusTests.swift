@@ -1,0 +1,76 @@
+// The built binary's exit statuses and messages (DESIGN §6), and -h on every command.
+import Foundation
+import TestSupport
+import Testing
+
+struct ExitStatusTests {
+    let scratch = Scratch()
+
+    @Test func statuses() throws {
+        let env = scratch.environment
+        #expect(try tb(["--version"], environment: env).stdout == "tb 0.1.0\n")
+        #expect(try tb([], environment: env).status == 64)
+        let unknown = try tb(["histroy"], environment: env)
+        #expect(unknown.status == 127)
+        #expect(unknown.stderr == "tb: 'histroy' is not a tb command (did you mean 'history'?)\nSee 'tb help'.\n")
+        let badOption = try tb(["history", "--lmit", "3"], environment: env)
+        #expect(badOption.status == 64)
+        #expect(
+            badOption.stderr
+                == "tb history: unknown option '--lmit' (did you mean '--limit'?)\nusage: tb history [options] [COMMAND]\nSee 'tb help history'.\n"
+        )
+        let missing = try tb(["bookmark", "show", "none"], environment: env)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "tb bookmark show: no bookmark named 'none'\n")
+        #expect(try tb(["bookmark", "ls"], environment: env).status == 0)
+    }
+
+    /// Every command and subcommand answers -h and --help with its usage line, from the declarations.
+    @Test func helpOnEveryCommand() throws {
+        let env = scratch.environment
+        let spec = try JSONSerialization.jsonObject(with: Data(try tb(["__dump-spec"], environment: env).stdout.utf8))
+        var paths: [[String]] = []
+        func visit(_ command: [String: Any], _ path: [String]) {
+            guard let name = command["name"] as? String, command["hidden"] as? Bool != true else { return }
+            paths.append(path + [name])
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub, path + [name]) }
+        }
+        for command in (spec as? [String: Any])?["commands"] as? [[String: Any]] ?? [] { visit(command, []) }
+        #expect(paths.contains(["bookmark", "add"]))
+        for path in paths {
+            let brief = try tb(path + ["-h"], environment: env)
+            #expect(brief.status == 0, "\(path)")
+            #expect(brief.stdout.hasPrefix("usage: tb \(path.joined(separator: " "))"), "\(path)")
+            let full = try tb(path + ["--help"], environment: env)
+            #expect(full.status == 0 && full.stdout.hasPrefix("usage: tb \(path.joined(separator: " "))"), "\(path)")
+            #expect(try tb(["help"] + path, environment: env).stdout == full.stdout, "\(path)")
+        }
+    }
+
+    /// Whatever words are typed, tb answers with a defined status and never a crash.
+    @Test func randomCommandLinesNeverCrash() throws {
+        let words = [
+            "bookmark", "history", "help", "add", "ls", "rm", "show", "clear", "--json", "--format", "table", "tsv",
+            "--fields", "name,url", "nope", "-n", "5", "-x", "--template", "%(name", "%(url)", "--", "-", "@", "@a/b",
+            "-h", "--help", "--no-json", "--color", "--limit=-3", "a", "https://u:p@h/", "\u{0}", "é", "--note=",
+            "-fn", "__complete", "__dump-spec", "__generate", "bogus",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<150 {
+            let argv = (0..<Int.random(in: 1...6, using: &generator)).map { _ in words.randomElement(using: &generator)!
+            }
+            .map { $0.replacingOccurrences(of: "\u{0}", with: "") }
+            let result = try tb(argv, environment: scratch.environment, directory: scratch.path)
+            #expect([0, 1, 2, 64, 127].contains(result.status), "\(argv): \(result.status) \(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"), "\(argv)")
+        }
+    }
+
+    /// libcurl, libsvn, libxml2 and Foundation are not linked: they would cost every start-up (see CONTRIBUTING.md).
+    @Test func heavyLibrariesAreNotLinked() throws {
+        let ldd = try runProgram("/usr/bin/ldd", [Package.binary], environment: scratch.environment)
+        for library in ["libcurl", "libsvn", "libxml2", "libapr", "libFoundation", "libicu"] {
+            #expect(!ldd.stdout.contains(library), "\(library) is linked")
+        }
+    }
+}

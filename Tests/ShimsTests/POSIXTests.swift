@@ -1,0 +1,80 @@
+// The POSIX shim: descriptors, whole-file reads, directories, locks and clocks.
+import Bytes
+import Foundation
+import POSIX
+import TestSupport
+import Testing
+
+struct POSIXTests {
+    let scratch = Scratch()
+
+    @Test func writeReadAndAppend() throws {
+        let path = scratch.file("a/b/file")
+        try FileSystem.makeDirectories(scratch.file("a/b"))
+        #expect(FileSystem.kind(of: scratch.file("a")) == .directory)
+        try FileSystem.writeFile(path, Array("hello".utf8), permissions: 0o640)
+        #expect(try FileSystem.permissions(of: path) == 0o640)
+        let fd = try FileDescriptor.open(path, [.readWrite, .append])
+        try fd.write(" world")
+        #expect(try fd.size() == 11)
+        #expect(try fd.byte(at: 0) == UInt8(ascii: "h"))
+        #expect(try fd.byte(at: 11) == nil)
+        try fd.close()
+        #expect(try FileSystem.readFile(path) == Array("hello world".utf8))
+        #expect(FileSystem.kind(of: path) == .regular)
+        try FileSystem.rename(path, to: scratch.file("moved"))
+        #expect(FileSystem.kind(of: path) == nil)
+        #expect(FileSystem.contentsOfDirectory(scratch.path).sorted() == ["a", "moved"])
+        try FileSystem.remove(scratch.file("moved"))
+        try FileSystem.remove(scratch.file("moved"))
+    }
+
+    @Test func errorsCarryErrno() {
+        #expect(throws: SystemError.self) { try FileSystem.readFile(scratch.file("missing")) }
+        do {
+            _ = try FileSystem.readFile(scratch.file("missing"))
+        } catch {
+            #expect(error.isNotFound)
+            #expect(error.reason == "No such file or directory")
+        }
+        #expect(throws: SystemError.self) {
+            try FileDescriptor.open(scratch.path, [.writeOnly])
+        }
+    }
+
+    @Test func largeFilesReadWhole() throws {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try FileSystem.writeFile(scratch.file("big"), bytes)
+        #expect(try FileSystem.readFile(scratch.file("big")) == bytes)
+    }
+
+    @Test func locksExcludeOtherDescriptors() throws {
+        let path = scratch.file("lock")
+        let first = try FileDescriptor.open(path, [.readWrite, .create])
+        try first.lock(exclusive: true)
+        // flock locks belong to the open file description, so a second open of the same file must wait.
+        let blocked = try bash("flock -n '\(path)' true", environment: scratch.environment)
+        #expect(blocked.status == 1)
+        try first.close()
+        #expect(try bash("flock -n '\(path)' true", environment: scratch.environment).status == 0)
+    }
+
+    @Test func clocksAndEnvironment() {
+        let now = Clock.now()
+        #expect(now.seconds > 1_700_000_000)
+        let a = Clock.monotonicNanoseconds()
+        #expect(Clock.monotonicNanoseconds() >= a)
+        #expect(System.environment()["PATH"] != nil)
+        #expect(!FileDescriptor(rawValue: 999).isTerminal)
+    }
+
+    @Test func bytesHelpers() {
+        let source: [UInt8] = [1, 2, 3, 4, 5]
+        var target: [UInt8] = [0]
+        Bytes.append(source.span, to: &target)
+        Bytes.append(source.span, 1..<3, to: &target)
+        #expect(target == [0, 1, 2, 3, 4, 5, 2, 3])
+        #expect(Bytes.firstIndex(in: source.span, from: 1) { $0 > 3 } == 3)
+        #expect(Bytes.firstIndex(in: source.span, from: 0) { $0 > 9 } == 5)
+    }
+}

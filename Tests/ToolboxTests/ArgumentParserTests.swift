@@ -1,0 +1,144 @@
+// The GNU-style parser, table-driven: argv in, values or a usage error out.
+import Testing
+
+@testable import Toolbox
+
+struct ArgumentParserTests {
+    let parser = ArgumentParser(commands: testCommands)
+
+    func greet(_ argv: [String]) throws -> Greet {
+        let outcome = try parser.parse(["greet"] + argv)
+        guard case .command(_, let arguments) = outcome else {
+            Issue.record("not a command: \(outcome)")
+            throw UsageError("not a command")
+        }
+        return try Greet(arguments)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let argv: [String]
+        let loud: Bool
+        let polite: Bool
+        let who: String?
+        let count: Int
+        let tags: [String]
+        let words: [String]
+        var testDescription: String { argv.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(argv: [], loud: false, polite: true, who: nil, count: 1, tags: [], words: []),
+        Case(argv: ["-l"], loud: true, polite: true, who: nil, count: 1, tags: [], words: []),
+        Case(argv: ["--loud", "--no-loud"], loud: false, polite: true, who: nil, count: 1, tags: [], words: []),
+        Case(argv: ["--no-polite"], loud: false, polite: false, who: nil, count: 1, tags: [], words: []),
+        Case(argv: ["-lp"], loud: true, polite: true, who: nil, count: 1, tags: [], words: []),
+        Case(argv: ["-lnAda"], loud: true, polite: true, who: "Ada", count: 1, tags: [], words: []),
+        Case(argv: ["-ln", "Ada"], loud: true, polite: true, who: "Ada", count: 1, tags: [], words: []),
+        Case(argv: ["--name=Ada"], loud: false, polite: true, who: "Ada", count: 1, tags: [], words: []),
+        Case(argv: ["--name", "Ada"], loud: false, polite: true, who: "Ada", count: 1, tags: [], words: []),
+        Case(argv: ["--name="], loud: false, polite: true, who: "", count: 1, tags: [], words: []),
+        Case(argv: ["--name", "-x"], loud: false, polite: true, who: "-x", count: 1, tags: [], words: []),
+        Case(argv: ["--name", "a", "--name", "b"], loud: false, polite: true, who: "b", count: 1, tags: [], words: []),
+        Case(argv: ["-k3", "-k", "4"], loud: false, polite: true, who: nil, count: 4, tags: [], words: []),
+        Case(argv: ["--count=-2"], loud: false, polite: true, who: nil, count: -2, tags: [], words: []),
+        Case(
+            argv: ["-t", "a", "--tag=b", "-tc"], loud: false, polite: true, who: nil, count: 1, tags: ["a", "b", "c"],
+            words: []),
+        Case(argv: ["x", "-l", "y"], loud: true, polite: true, who: nil, count: 1, tags: [], words: ["x", "y"]),
+        Case(
+            argv: ["--", "-l", "--name"], loud: false, polite: true, who: nil, count: 1, tags: [],
+            words: ["-l", "--name"]),
+        Case(argv: ["-", "x"], loud: false, polite: true, who: nil, count: 1, tags: [], words: ["-", "x"]),
+        Case(argv: ["x", "--", "--"], loud: false, polite: true, who: nil, count: 1, tags: [], words: ["x", "--"]),
+        Case(
+            argv: ["--json", "x", "--fields", "text"], loud: false, polite: true, who: nil, count: 1, tags: [],
+            words: ["x"]),
+    ]
+
+    @Test(arguments: cases)
+    func parses(_ c: Case) throws {
+        let command = try greet(c.argv)
+        #expect(command.loud == c.loud)
+        #expect(command.polite == c.polite)
+        #expect(command.who == c.who)
+        #expect(command.count == c.count)
+        #expect(command.tags == c.tags)
+        #expect(command.words == c.words)
+    }
+
+    static let errors: [([String], String)] = [
+        (["greet", "--nmae", "x"], "unknown option '--nmae' (did you mean '--name'?)"),
+        (["greet", "-z"], "unknown option '-z'"),
+        (["greet", "-lz"], "unknown option '-z' in '-lz'"),
+        (["greet", "--name"], "option '--name' needs a value"),
+        (["greet", "-n"], "option '-n' needs a value"),
+        (["greet", "--loud=yes"], "option '--loud' takes no value"),
+        (["greet", "--no-name"], "unknown option '--no-name'"),
+        (["copy"], "missing argument SOURCE"),
+        (["copy", "a"], "missing argument DEST"),
+        (["tree", "leaf", "extra"], "unexpected argument 'extra'"),
+        (["tree", "lef"], "unknown subcommand 'lef' (did you mean 'leaf'?)"),
+        (["tree", "--depth", "2", "branch"], "unknown option '--depth'"),
+        (["tree", "branch", "--json"], "option '--json' does not apply: 'tb tree branch' prints no records"),
+        (["--jsn", "greet"], "unknown option '--jsn' (did you mean '--json'?)"),
+    ]
+
+    @Test(arguments: errors)
+    func rejects(_ argv: [String], _ message: String) {
+        #expect(throws: ParseFailure.self) { try parser.parse(argv) }
+        do {
+            _ = try parser.parse(argv)
+        } catch {
+            #expect(error.error.message == message)
+        }
+    }
+
+    @Test func invalidValuesAreUsageErrors() throws {
+        #expect(throws: UsageError("invalid value 'many' for --count: expected a whole number")) {
+            try greet(["--count", "many"])
+        }
+    }
+
+    @Test func variadicPositionalsLeaveRoomForTheLastOne() throws {
+        guard case .command(_, let arguments) = try parser.parse(["copy", "a", "b", "c"]) else {
+            Issue.record("not a command")
+            return
+        }
+        let copy = try Copy(arguments)
+        #expect(copy.sources == ["a", "b"])
+        #expect(copy.destination == "c")
+    }
+
+    @Test func groupsDescendIntoTheirDefault() throws {
+        guard case .command(let command, let arguments) = try parser.parse(["tree", "--json"]) else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(command.spec.name == "leaf")
+        #expect(arguments.path == ["tree", "leaf"])
+        #expect(arguments.flag(GlobalOptions.json))
+    }
+
+    @Test func helpVersionOverviewAndExternal() throws {
+        guard case .help(let path, let full) = try parser.parse(["tree", "branch", "-d", "1", "-h"]) else {
+            Issue.record("not help")
+            return
+        }
+        #expect(path == ["tree", "branch"] && !full)
+        guard case .help(_, true) = try parser.parse(["greet", "--help"]) else { Issue.record("not full"); return }
+        guard case .version = try parser.parse(["--version"]) else { Issue.record("not version"); return }
+        guard case .overview = try parser.parse([]) else { Issue.record("not overview"); return }
+        guard case .external(let name, let rest, let global) = try parser.parse(["--json", "hello", "-x", "--y"]) else {
+            Issue.record("not external"); return
+        }
+        #expect(name == "hello" && rest == ["-x", "--y"] && global.flag(GlobalOptions.json))
+    }
+
+    @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {
+        guard case .command(_, let before) = try parser.parse(["--format", "tsv", "greet", "x"]),
+            case .command(_, let after) = try parser.parse(["greet", "x", "--format=tsv"])
+        else { Issue.record("not commands"); return }
+        #expect(try before.value(GlobalOptions.format) == .tsv)
+        #expect(try after.value(GlobalOptions.format) == .tsv)
+    }
+}

@@ -1,0 +1,57 @@
+import TestSupport
+// Help, man pages, completion and the spec dump, all generated from the declarations.
+import Testing
+
+@testable import Toolbox
+
+struct DocumentationTests {
+    let registry = Registry(builtins: testCommands, environment: [:])
+
+    func complete(_ words: [String], bookmarks: [String] = ["news", "svn"]) -> ([String], Completer.Directive) {
+        let completer = Completer(registry: registry, bookmarks: { bookmarks }, recentURLs: { ["https://x/feed"] })
+        let result = completer.complete(words)
+        return (result.candidates.map(\.0), result.directive)
+    }
+
+    @Test func completesCommandsSubcommandsOptionsAndValues() {
+        #expect(complete(["gr"]).0 == ["greet"])
+        #expect(complete(["tree", ""]).0 == ["leaf", "branch"])
+        #expect(complete(["greet", "--lo"]).0 == ["--loud"])
+        #expect(complete(["greet", "--po"]).0 == [])
+        #expect(complete(["greet", "--no-p"]).0 == ["--no-polite"])
+        #expect(complete(["greet", "--format", ""]).0 == ["auto", "ndjson", "table", "tsv"])
+        #expect(complete(["greet", "--format=t"]).0 == ["--format=table", "--format=tsv"])
+        #expect(complete(["greet", "--fields", "text,n"]) == (["text,number"], .nospace))
+        #expect(complete(["greet", "-n", ""]).1 == .none)
+        #expect(complete(["help", "tr"]).0 == ["tree"])
+        #expect(complete(["help", "tree", "b"]).0 == ["branch"])
+        #expect(complete(["copy", ""]).1 == .none)
+        #expect(complete(["unknown", ""]).1 == .files)
+    }
+
+    @Test func manPagesHaveTheRequiredSections() {
+        let pages = ManPageRenderer(registry: registry).pages()
+        #expect(pages.map(\.name) == ["tb.1", "tb-greet.1", "tb-copy.1", "tb-tree.1", "tb-fail.1", "tb-help.1"])
+        let main = pages[0].text
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OUTPUT", "FILES", "ENVIRONMENT", "EXIT STATUS"]
+        {
+            #expect(main.contains(".SH \(section)\n"), "tb.1 lacks \(section)")
+        }
+        #expect(pages[1].text.contains("\\fB\\-\\-no\\-polite\\fR"))
+        #expect(pages[1].text.contains(".SH OUTPUT"))
+    }
+
+    @Test func roffEscaping() {
+        #expect(Roff.escape("a-b\\c …é") == "a\\-b\\ec ...\\[u00E9]")
+        #expect(Roff.escape(".start") == "\\&.start")
+    }
+
+    @Test func specDumpIsJSONWithEveryCommand() throws {
+        let json = try JSONValue.parse(SpecDump.json(registry))
+        guard case .array(let commands)? = json["commands"] else { Issue.record("no commands"); return }
+        #expect(
+            commands.compactMap { $0["name"]?.string } == [
+                "greet", "copy", "tree", "fail", "help", "__complete", "__dump-spec", "__generate",
+            ])
+    }
+}

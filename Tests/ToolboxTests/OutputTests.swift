@@ -1,0 +1,188 @@
+// The writers: NDJSON (direct and with --fields), TSV, the table and templates.
+import Testing
+
+@testable import Toolbox
+
+struct OutputTests {
+    static let when = Timestamp(seconds: 1_795_970_719)
+
+    static let full = Sample(
+        text: "tab\there \"quoted\"", number: 42, flag: true, when: when, tags: ["a", "b"],
+        extra: .object([.init("k", .array([.integer(1), .null]))]))
+    static let empty = Sample(text: nil, number: nil, flag: nil, when: nil, tags: [], extra: .null)
+
+    func render(_ settings: OutputSettings, _ records: [Sample]) throws -> String {
+        let buffer = MemoryBuffer()
+        let output = Output(settings: settings, sink: .memory(buffer))
+        for record in records { try output.emit(record) }
+        try output.finish()
+        return buffer.text
+    }
+
+    @Test func ndjsonPutsTypeFirstAndEveryFieldInOrder() throws {
+        let text = try render(OutputSettings(style: .ndjson), [Self.full, Self.empty])
+        #expect(
+            text == """
+                {"type":"sample","text":"tab\\there \\"quoted\\"","number":42,"flag":true,"when":"2026-11-29T16:45:19Z","tags":["a","b"],"extra":{"k":[1,null]}}
+                {"type":"sample","text":null,"number":null,"flag":null,"when":null,"tags":[],"extra":null}
+
+                """)
+    }
+
+    @Test func fieldsProjectAndOrder() throws {
+        let text = try render(OutputSettings(style: .ndjson, fields: ["tags", "text"]), [Self.full])
+        #expect(text == #"{"type":"sample","tags":["a","b"],"text":"tab\there \"quoted\""}"# + "\n")
+    }
+
+    @Test func tsvEscapesAndWritesNestedValuesAsJSON() throws {
+        let text = try render(OutputSettings(style: .tsv), [Self.full, Self.empty])
+        #expect(
+            text == "tab\\there \"quoted\"\t42\ttrue\t2026-11-29T16:45:19Z\t[\"a\",\"b\"]\t{\"k\":[1,null]}\n"
+                + "\t\t\t\t[]\t\n")
+        let slash = Sample(text: "a\\b\nc\rd", number: nil, flag: nil, when: nil, tags: [], extra: .null)
+        #expect(try render(OutputSettings(style: .tsv, fields: ["text"]), [slash]) == "a\\\\b\\nc\\rd\n")
+    }
+
+    @Test func templates() throws {
+        let template = try Template(
+            "%(text)%x09%(tags.1)|%(extra.k.0)|%(extra.k.1)|%(number)%%%n", fields: Sample.schema.fields.map(\.name))
+        let text = try render(OutputSettings(style: .template(template)), [Self.full])
+        #expect(text == "tab\there \"quoted\"\tb|1||42%\n")
+        let plain = try Template("%(number)", fields: ["number"])
+        #expect(try render(OutputSettings(style: .template(plain)), [Self.full, Self.full]) == "42\n42\n")
+    }
+
+    static let badTemplates: [(String, String)] = [
+        ("%(nope)", "unknown field 'nope' in template; fields: text, number"),
+        ("%(text", "invalid template: unterminated '%(' at character 1"),
+        ("50%", "invalid template: lone '%' (write %% for a percent sign) at character 3"),
+        ("%q", "invalid template: unknown directive '%q' (write %% for a percent sign) at character 1"),
+        ("%xZZ", "invalid template: %x needs two hex digits at character 1"),
+        ("%()", "invalid template: empty field name at character 1"),
+    ]
+
+    @Test(arguments: badTemplates)
+    func badTemplatesAreUsageErrors(_ text: String, _ message: String) {
+        #expect(throws: UsageError(message)) { try Template(text, fields: ["text", "number"]) }
+    }
+
+    @Test func tableAlignsAndHidesFieldsNotMeantForIt() throws {
+        let short = Sample(text: "x", number: 7, flag: false, when: nil, tags: [], extra: .null)
+        let text = try render(OutputSettings(style: .table, width: 200), [Self.full, short])
+        #expect(
+            text == """
+                TEXT               NUMBER  FLAG  WHEN                 TAGS
+                tab here "quoted"      42  yes   \(Self.when.localDescription)  a, b
+                x                       7  no
+
+                """)
+    }
+
+    @Test func tableTruncatesTheLastColumnToTheWidth() throws {
+        let long = Sample(
+            text: "short", number: 1, flag: nil, when: nil, tags: [String(repeating: "word ", count: 30)],
+            extra: .null)
+        let text = try render(OutputSettings(style: .table, fields: ["text", "tags"], width: 40), [long])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+        #expect(lines[1].hasSuffix("…"))
+    }
+
+    @Test func tableColorsTheHeaderOnlyWhenAsked() throws {
+        let colored = try render(OutputSettings(style: .table, fields: ["text"], color: true, width: 80), [Self.full])
+        #expect(colored.hasPrefix("\u{1B}[1mTEXT\u{1B}[0m\n"))
+        let plain = try render(OutputSettings(style: .table, fields: ["text"], width: 80), [Self.full])
+        #expect(!plain.contains("\u{1B}"))
+    }
+
+    @Test func fitShrinksWideColumnsButKeepsHeaders() {
+        #expect(TableWriter.fit(natural: [10, 10], headers: [4, 4], into: 100) == [10, 10])
+        #expect(TableWriter.fit(natural: [60, 60], headers: [4, 4], into: 50) == [28, 20])
+        #expect(TableWriter.fit(natural: [5, 5, 5], headers: [5, 5, 5], into: nil) == [5, 5, 5])
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        #expect(DisplayWidth.of("日本語") == 6)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.truncate("日本語テキスト", to: 7) == "日本語…")
+    }
+
+    @Test func interactiveOutputFlushesEveryRecord() throws {
+        let buffer = MemoryBuffer()
+        let output = Output(settings: OutputSettings(style: .ndjson, interactive: true), sink: .memory(buffer))
+        try output.emit(Self.empty)
+        #expect(buffer.bytes.count > 0)
+        let piped = MemoryBuffer()
+        let quiet = Output(settings: OutputSettings(style: .ndjson), sink: .memory(piped))
+        try quiet.emit(Self.empty)
+        #expect(piped.bytes.isEmpty)
+        try quiet.willWait()
+        #expect(piped.bytes.count > 0)
+    }
+}
+
+struct OutputSettingsTests {
+    func settings(_ argv: [String], _ environment: [String: String] = [:], terminal: Int? = nil) throws
+        -> OutputSettings
+    {
+        guard case .command(_, let arguments) = try ArgumentParser(commands: testCommands).parse(["greet"] + argv)
+        else { throw UsageError("no command") }
+        return try OutputSettings.resolve(
+            arguments, fieldNames: Greet.spec.fieldNames, environment: Environment(environment),
+            terminalColumns: terminal)
+    }
+
+    func style(_ s: OutputSettings) -> String {
+        switch s.style {
+        case .ndjson: return "ndjson"
+        case .table: return "table"
+        case .tsv: return "tsv"
+        case .template: return "template"
+        }
+    }
+
+    @Test func autoIsATableOnATerminalAndNDJSONOtherwise() throws {
+        #expect(style(try settings([])) == "ndjson")
+        #expect(style(try settings([], terminal: 80)) == "table")
+        #expect(style(try settings(["--json"], terminal: 80)) == "ndjson")
+        #expect(style(try settings([], ["TB_FORMAT": "tsv"], terminal: 80)) == "tsv")
+        #expect(style(try settings(["--format", "table"], ["TB_FORMAT": "tsv"])) == "table")
+        #expect(style(try settings(["--template", "%(text)"])) == "template")
+    }
+
+    @Test func conflictsAndBadEnvironmentAreUsageErrors() {
+        #expect(throws: UsageError("--json conflicts with --format table")) {
+            try settings(["--json", "--format=table"])
+        }
+        #expect(throws: UsageError("--template cannot be combined with --format or --json")) {
+            try settings(["--template", "x", "--json"])
+        }
+        #expect(throws: UsageError("invalid value 'xml' for TB_FORMAT: expected one of auto, ndjson, table, tsv")) {
+            try settings([], ["TB_FORMAT": "xml"])
+        }
+        #expect(throws: UsageError("invalid value 'xml' for --format: expected one of auto, ndjson, table, tsv")) {
+            try settings(["--format", "xml"])
+        }
+        #expect(
+            throws: UsageError(
+                "unknown field 'txt' (did you mean 'text'?); fields: text, number, flag, when, tags, extra")
+        ) {
+            try settings(["--fields", "txt"])
+        }
+    }
+
+    @Test func fieldsAcceptCommasSpacesAndRepeats() throws {
+        #expect(try settings(["--fields", "text, number", "--fields=tags"]).fields == ["text", "number", "tags"])
+    }
+
+    @Test func colorFollowsTerminalNoColorAndTheOption() throws {
+        #expect(try settings([], terminal: 80).color)
+        #expect(!(try settings([]).color))
+        #expect(!(try settings([], ["NO_COLOR": "1"], terminal: 80).color))
+        #expect(try settings(["--color=always"], ["NO_COLOR": "1"]).color)
+        #expect(!(try settings(["--color", "never"], terminal: 80).color))
+        #expect(!(try settings([], ["TB_COLOR": "never"], terminal: 80).color))
+        #expect(!(try settings([], ["TERM": "dumb"], terminal: 80).color))
+    }
+}

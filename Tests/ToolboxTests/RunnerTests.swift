@@ -1,0 +1,67 @@
+import TestSupport
+// The runner: exit statuses, messages in git's style, the usage line, and output that survives an error.
+import Testing
+
+@testable import Toolbox
+
+struct RunnerTests {
+    let scratch = Scratch()
+
+    func run(_ argv: [String], columns: Int? = nil) -> InProcessRun {
+        runInProcess(argv, builtins: testCommands, environment: scratch.environment, terminalColumns: columns)
+    }
+
+    @Test func successAndNegativeAnswers() {
+        #expect(run(["greet", "x"]).status == .success)
+        #expect(run(["greet"]).status == .negative)
+    }
+
+    @Test func usageErrorsPrintMessageUsageAndPointer() {
+        let result = run(["greet", "--count", "x"])
+        #expect(result.status == .usage)
+        #expect(
+            result.stderr == [
+                "tb greet: invalid value 'x' for --count: expected a whole number",
+                "usage: tb greet [options] [WORD...]",
+                "See 'tb help greet'.",
+            ])
+    }
+
+    @Test func runtimeErrorsComeAfterTheRecordsAlreadyPrinted() {
+        let result = run(["fail", "tool"])
+        #expect(result.status == .failure)
+        #expect(result.lines.count == 1)
+        #expect(result.stderr == ["tb fail: cannot do 'it': because"])
+        #expect(run(["fail", "usage"]).status == .usage)
+        #expect(run(["fail", "other"]).stderr.first?.hasPrefix("tb fail: ") == true)
+    }
+
+    @Test func unknownCommandsExit127WithASuggestion() {
+        let result = run(["gret"])
+        #expect(result.status == .commandNotFound)
+        #expect(result.stderr == ["tb: 'gret' is not a tb command (did you mean 'greet'?)", "See 'tb help'."])
+    }
+
+    @Test func noCommandPrintsTheOverviewAsAUsageError() {
+        let result = run([])
+        #expect(result.status == .usage)
+        #expect(result.stderr.first?.contains("commands:") == true)
+    }
+
+    @Test func helpAndVersion() {
+        #expect(run(["--version"]).stdout == "tb \(toolboxVersion)\n")
+        let brief = run(["greet", "-h"])
+        #expect(brief.status == .success)
+        #expect(brief.stdout.hasPrefix("usage: tb greet [options] [WORD...]\n\ngreet someone\n"))
+        let full = run(["help", "greet"])
+        #expect(full.stdout.contains("output: sample records, one per sample:"))
+        #expect(run(["help", "gret"]).stderr.first == "tb help: no command 'gret' (did you mean 'greet'?)")
+        #expect(run(["help", "tree", "branch"]).stdout.hasPrefix("usage: tb tree branch [options]"))
+    }
+
+    @Test func tableOnATerminal() {
+        let result = run(["greet", "a", "b"], columns: 80)
+        #expect(result.lines.first?.hasPrefix("\u{1B}[1mTEXT") == true)
+        #expect(result.lines.count == 3)
+    }
+}

@@ -1,0 +1,80 @@
+// Timestamps, the JSON reader, suggestions and text wrapping.
+import Testing
+
+@testable import Toolbox
+
+struct TimestampTests {
+    @Test func formatsRFC3339InUTC() {
+        #expect(Timestamp(seconds: 0).rfc3339 == "1970-01-01T00:00:00Z")
+        #expect(Timestamp(seconds: 951_782_400).rfc3339 == "2000-02-29T00:00:00Z")
+        #expect(Timestamp(seconds: -1).rfc3339 == "1969-12-31T23:59:59Z")
+        #expect(Timestamp(seconds: 1, nanoseconds: 500_000_000).rfc3339 == "1970-01-01T00:00:01.5Z")
+        #expect(Timestamp(seconds: 1, nanoseconds: 1).rfc3339 == "1970-01-01T00:00:01.000000001Z")
+        #expect(Timestamp(seconds: 253_402_300_799).rfc3339 == "9999-12-31T23:59:59Z")
+    }
+
+    static let parsed: [(String, String?)] = [
+        ("2026-11-29T16:45:19Z", "2026-11-29T16:45:19Z"),
+        ("2026-11-29t16:45:19z", "2026-11-29T16:45:19Z"),
+        ("2026-11-29 16:45:19+01:30", "2026-11-29T15:15:19Z"),
+        ("2026-11-29T16:45:19.25-05:00", "2026-11-29T21:45:19.25Z"),
+        ("2024-02-29T00:00:00Z", "2024-02-29T00:00:00Z"),
+        ("2023-02-29T00:00:00Z", nil),
+        ("2026-13-01T00:00:00Z", nil),
+        ("2026-11-29T24:00:00Z", nil),
+        ("2026-11-29T16:45:19", nil),
+        ("2026-11-29", nil),
+        ("garbage", nil),
+    ]
+
+    @Test(arguments: parsed)
+    func parsesRFC3339(_ text: String, _ expected: String?) {
+        #expect(Timestamp(rfc3339: text)?.rfc3339 == expected)
+    }
+
+    @Test func civilDatesRoundTripOverFourHundredYears() {
+        for days in stride(from: -146_097, through: 146_097 * 2, by: 37) {
+            let date = Timestamp.date(fromDaysSinceEpoch: days)
+            #expect(Timestamp.daysSinceEpoch(year: date.year, month: date.month, day: date.day) == days)
+        }
+    }
+}
+
+struct JSONValueTests {
+    @Test func parsesAllKinds() throws {
+        let value = try JSONValue.parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\u00e9\ud83d\ude00\n"} "#)
+        #expect(value["a"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null]))
+        #expect(value["b"]?.string == "xé😀\n")
+        #expect(try JSONValue.parse(#""\ud800""#) == .string("\u{FFFD}"))
+    }
+
+    static let bad = ["", "{", "[1,]", #"{"a" 1}"#, "tru", "01x", #""\q""#, "\"a\nb\"", "1 2", #"{"a":1,}"#]
+
+    @Test(arguments: bad)
+    func rejects(_ text: String) {
+        #expect(throws: JSONError.self) { try JSONValue.parse(text) }
+    }
+
+    @Test func refusesDeepNesting() {
+        #expect(throws: JSONError.self) { try JSONValue.parse(String(repeating: "[", count: 10_000)) }
+    }
+}
+
+struct SuggestionTests {
+    @Test func suggestsCloseWordsOnly() {
+        #expect(Suggestion.closest(to: "bookmak", among: ["bookmark", "history"]) == "bookmark")
+        #expect(Suggestion.closest(to: "hsitory", among: ["bookmark", "history"]) == "history")
+        #expect(Suggestion.closest(to: "--form", among: ["--format", "--fields"]) == "--format")
+        #expect(Suggestion.closest(to: "zzz", among: ["bookmark", "history"]) == nil)
+        #expect(Suggestion.didYouMean("x", among: []) == "")
+    }
+}
+
+struct TextWrappingTests {
+    @Test func wrapsParagraphsAndKeepsIndentedLines() {
+        let text = "one two three four five six\n\n    keep   this\nseven"
+        #expect(
+            TextWrapping.wrap(text, width: 12, indent: "  ")
+                == "  one two\n  three four\n  five six\n\n      keep   this\n  seven")
+    }
+}

@@ -1,0 +1,64 @@
+#!/bin/bash
+# `make demo`: shows every tb command on the bundled examples, in a throw-away store (your own is not touched).
+set -uo pipefail
+
+binary=$(realpath "${1:-.build/release/tb}")
+examples=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# `tb` on PATH is the binary just built; the store lives in the temporary directory.
+mkdir -p "$work/bin" "$work/state"
+ln -s "$binary" "$work/bin/tb"
+export PATH="$work/bin:$PATH"
+export TB_CONFIG_DIR="$work/config" TB_STATE_DIR="$work/state" TB_CACHE_DIR="$work/cache"
+export TB_EXEC_PATH="$examples/plugins"
+cd "$examples"
+
+if [ -t 1 ]; then bold=$'\e[1m' dim=$'\e[2m' plain=$'\e[0m'; else bold="" dim="" plain=""; fi
+# Prints the command line, runs it, and shows a non-zero exit status.
+show() {
+    printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"
+    eval "$@"
+    local status=$?
+    [ $status -ne 0 ] && printf '%s(exit status %d)%s\n' "$dim" $status "$plain"
+    return 0
+}
+section() { printf '\n%s== %s ==%s\n' "$bold" "$*" "$plain"; }
+
+section "tb: one binary, commands declared once"
+show tb --version
+show tb help
+
+section "bookmarks: @NAME wherever a source is expected"
+show tb bookmark add news https://example.org/news.xml --note "'morning news'"
+show tb bookmark add repo https://svn.example.org/repo
+show tb bookmark add examples .
+show tb bookmark ls
+show tb bookmark show repo --template "'%(url)/trunk%n'"
+show tb bookmark add news https://elsewhere.example
+show tb bookmark add --force news https://example.org/news.xml
+
+section "output: a table on a terminal, NDJSON in a pipe, or TSV and templates"
+cp "$examples/history.ndjson" "$TB_STATE_DIR/history.ndjson"
+show tb history --format table
+show "tb history --command feed | cat"
+show tb history --fields time,command,target --format tsv
+show tb history -n 2 --template "'%(time)  %(command) %(target) -> %(records) records'"
+
+section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"
+show tb hello
+show "tb hello Ada Grace | cat"
+show "tb help | sed -n '/external commands/,/^\$/p'"
+
+section "errors: one line, a suggestion, a defined exit status"
+show tb bookmark show nwes
+show tb bookmak ls
+show tb history --lmit 3
+show "tb bookmark ls --json | head -1"
+
+section "completion: every TAB asks tb itself"
+show "tb __complete -- bookmark rm ''"
+show "tb __complete -- history --fields=time,co"
+
+printf '\n%sman pages: man -l man/tb.1 (and tb-bookmark.1, tb-history.1); completions: completions/%s\n' "$dim" "$plain"
