@@ -60,17 +60,41 @@ struct DocsTests {
             try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).count == 4)
     }
 
+    var shellEnvironment: [String: String] {
+        var env = scratch.environment
+        env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
+        return env
+    }
+
+    /// zsh's completion system needs a terminal; the script is run with its two helpers stubbed to print.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-    func zshScriptParses() throws {
-        let result = try runProgram(
-            "/usr/bin/zsh", ["-n", Package.root + "/completions/_tb"], environment: scratch.environment)
-        #expect(result.status == 0, "\(result.stderr)")
+    func zshCompletion() throws {
+        _ = try tb(["bookmark", "add", "news", "https://example.org"], environment: scratch.environment)
+        let script = """
+            compdef() { :; }
+            _describe() { local name=$4; print -l -- "${(@P)name}"; }
+            _files() { print FILES; }
+            source '\(Package.root)/completions/_tb'
+            words=(tb bookmark r); CURRENT=3; _tb
+            words=(tb bookmark rm ""); CURRENT=4; _tb
+            words=(tb bookmark add x ""); CURRENT=5; _tb
+            """
+        let result = try runProgram("/usr/bin/zsh", ["-f", "-c", script], environment: shellEnvironment)
+        #expect(
+            result.lines.filter { !$0.isEmpty } == ["rm:remove bookmarks", "news:bookmark", "FILES"], "\(result.stderr)"
+        )
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
-    func fishScriptParses() throws {
-        let result = try runProgram(
-            "/usr/bin/fish", ["--no-execute", Package.root + "/completions/tb.fish"], environment: scratch.environment)
-        #expect(result.status == 0, "\(result.stderr)")
+    func fishCompletion() throws {
+        _ = try tb(["bookmark", "add", "news", "https://example.org"], environment: scratch.environment)
+        let script = """
+            source '\(Package.root)/completions/tb.fish'
+            complete -C 'tb bookmark r'
+            complete -C 'tb bookmark rm '
+            complete -C 'tb history --fields=ti'
+            """
+        let result = try runProgram("/usr/bin/fish", ["--no-config", "-c", script], environment: shellEnvironment)
+        #expect(result.lines == ["rm\tremove bookmarks", "news\tbookmark", "--fields=time"], "\(result.stderr)")
     }
 }

@@ -64,4 +64,27 @@ struct RunnerTests {
         #expect(result.lines.first?.hasPrefix("\u{1B}[1mTEXT") == true)
         #expect(result.lines.count == 3)
     }
+
+    @Test func aHistoryThatCannotBeWrittenIsOnlyAWarning() {
+        scratch.write("file", "x")
+        var environment = scratch.environment
+        environment["TB_STATE_DIR"] = scratch.file("file/state")
+        let diagnostics = Diagnostics(sink: .memory)
+        let context = Context(
+            path: ["greet"], output: Output(settings: OutputSettings(style: .ndjson), sink: .memory(MemoryBuffer())),
+            environment: Environment(environment), registry: Registry(builtins: testCommands, environment: [:]),
+            diagnostics: diagnostics)
+        context.recordVisit(target: "https://u:p@example.org/", exitStatus: .success, records: 1)
+        #expect(
+            diagnostics.lines == [
+                "tb greet: warning: cannot record history: cannot lock '\(scratch.path)/file/state/history.ndjson': Not a directory"
+            ])
+        environment["TB_HISTORY"] = "off"
+        let quiet = Context(
+            path: ["greet"], output: Output(settings: OutputSettings(style: .ndjson), sink: .memory(MemoryBuffer())),
+            environment: Environment(environment), registry: Registry(builtins: testCommands, environment: [:]),
+            diagnostics: diagnostics)
+        quiet.recordVisit(target: "x", exitStatus: .success, records: 0)
+        #expect(diagnostics.lines.count == 1)
+    }
 }

@@ -9,7 +9,7 @@ public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {
 
     /// 0: success; also when the reader closed the pipe.
     public static let success = ExitStatus(code: 0)
-    /// 1: a negative answer, such as no match or an unreachable target.
+    /// 1: a negative answer, such as nothing found or a target not reachable.
     public static let negative = ExitStatus(code: 1)
     /// 2: a runtime error (I/O, network, parse, auth); partial output already printed stays valid.
     public static let failure = ExitStatus(code: 2)

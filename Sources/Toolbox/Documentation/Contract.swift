@@ -41,7 +41,6 @@ enum Contract {
             "history, one visit record a line, oldest first (default ~/.local/state/tb/); compacted to its newest "
                 + "half when it passes 1 MiB"
         ),
-        ("$XDG_STATE_HOME/tb/feeds/", "per-feed state: HTTP validators and the ids already seen"),
         ("$XDG_CACHE_HOME/tb/", "caches (default ~/.cache/tb/); safe to delete at any time"),
     ]
 
@@ -63,7 +62,7 @@ enum Contract {
 
     static let exitStatuses: [(String, String)] = [
         ("0", "success, also when the reader of a pipe went away"),
-        ("1", "a negative answer: a regex found nothing, a reach target is unreachable"),
+        ("1", "a negative answer, such as nothing found or a target not reachable"),
         ("2", "a runtime error (I/O, network, parse, authentication); output already printed stays valid"),
         ("64", "a usage error: the message, the usage line and a pointer to the command's help"),
         ("127", "no such command"),

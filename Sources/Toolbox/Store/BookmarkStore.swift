@@ -2,26 +2,22 @@
 
 /// Reads and changes the bookmarks.
 public final class BookmarkStore {
-    private let file: StoreFile?
-    private let pathsError: ToolError?
+    /// The file, or why there is none (no HOME and no TB_*_DIR).
+    private let file: Result<StoreFile, ToolError>
     private let warn: (String) -> Void
     private var warnedAbout = Set<Int>()
 
     /// - Parameter warn: receives one message per damaged line, such as
     ///   `'/…/bookmarks.ndjson' line 3: damaged, kept as it is (…)`.
     public init(paths: StorePaths, warn: @escaping (String) -> Void) {
-        do {
-            file = StoreFile(directory: try paths.configDirectory(), name: "bookmarks.ndjson")
-            pathsError = nil
-        } catch {
-            file = nil
-            pathsError = error
+        file = Result { () throws(ToolError) in
+            StoreFile(directory: try paths.configDirectory(), name: "bookmarks.ndjson")
         }
         self.warn = warn
     }
 
     /// The file's path, if there is a config directory.
-    public var path: String? { file?.path }
+    public var path: String? { try? file.get().path }
 
     /// All bookmarks, in the order they were added.
     public func list() throws(ToolError) -> [Bookmark] {
@@ -86,14 +82,13 @@ public final class BookmarkStore {
     }
 
     private func storeFile() throws(ToolError) -> StoreFile {
-        guard let file else { throw pathsError ?? ToolError("cannot find the config directory") }
-        return file
+        try file.get()
     }
 
     private func lines(of bytes: [UInt8]) -> [StoredLine] {
         let lines = StoredLines.parse(bytes) { Bookmark(json: $0) != nil }
         for case .damaged(_, let number, let reason) in lines where warnedAbout.insert(number).inserted {
-            warn("'\(file?.path ?? "")' line \(number): damaged, kept as it is (\(reason))")
+            warn("'\(path ?? "")' line \(number): damaged, kept as it is (\(reason))")
         }
         return lines
     }

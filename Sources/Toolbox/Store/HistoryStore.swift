@@ -3,8 +3,8 @@
 
 /// Records and lists visits.
 public final class HistoryStore {
-    private let file: StoreFile?
-    private let pathsError: ToolError?
+    /// The file, or why there is none (no HOME and no TB_*_DIR).
+    private let file: Result<StoreFile, ToolError>
     private let warn: (String) -> Void
     private var warned = false
 
@@ -14,18 +14,13 @@ public final class HistoryStore {
     static let compactedSize = 1 << 19
 
     public init(paths: StorePaths, warn: @escaping (String) -> Void) {
-        do {
-            file = StoreFile(directory: try paths.stateDirectory(), name: "history.ndjson")
-            pathsError = nil
-        } catch {
-            file = nil
-            pathsError = error
+        file = Result { () throws(ToolError) in StoreFile(directory: try paths.stateDirectory(), name: "history.ndjson")
         }
         self.warn = warn
     }
 
     /// The file's path, if there is a state directory.
-    public var path: String? { file?.path }
+    public var path: String? { try? file.get().path }
 
     /// Appends a visit. User names and passwords in `target` are removed first.
     public func record(command: String, target: String, exitStatus: ExitStatus, records: Int) throws(ToolError) {
@@ -69,8 +64,7 @@ public final class HistoryStore {
     }
 
     private func storeFile() throws(ToolError) -> StoreFile {
-        guard let file else { throw pathsError ?? ToolError("cannot find the state directory") }
-        return file
+        try file.get()
     }
 
     private func lines(of bytes: [UInt8], path: String) -> [StoredLine] {
