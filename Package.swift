@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Kernel
-        .target(name: "Toolbox", dependencies: ["POSIX", "Bytes"], swiftSettings: safeSwift),
+        .target(name: "Toolbox", dependencies: ["POSIX", "Bytes", "Curl", "Zlib"], swiftSettings: safeSwift),
 
         // MARK: Shims (C)
         // Linked at build time: small libraries that cost nothing at start-up.
@@ -55,8 +55,13 @@ let package = Package(
             name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
             swiftSettings: safeSwift),
 
+        .target(
+            name: "RegexCommand", dependencies: ["Toolbox", "PCRE2", "Bytes"], path: "Sources/Commands/RegexCommand",
+            swiftSettings: safeSwift),
+
         // MARK: Executable
-        .executableTarget(name: "tb", dependencies: ["Toolbox", "StoreCommands"], swiftSettings: safeSwift),
+        .executableTarget(
+            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand"], swiftSettings: safeSwift),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Toolbox"], path: "Tests/TestSupport"),
@@ -65,7 +70,7 @@ let package = Package(
             name: "ShimsTests",
             dependencies: ["POSIX", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport"],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
-        .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "Toolbox", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "RegexCommand", "Toolbox", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,13 +2,19 @@
 # Every TAB asks `tb __complete -- WORDS... CURRENT`, which answers one candidate a line
 # (a tab and a description may follow) and then a directive line: :none :files :dirs or :nospace.
 _tb() {
-    local line=${COMP_LINE:0:COMP_POINT}
-    local -a words
-    read -ra words <<<"$line"
-    local cur=""
-    if [[ -n $line && ! $line =~ [[:space:]]$ ]]; then
-        cur=${words[-1]}
-        unset 'words[-1]'
+    local cur words cword
+    # bash-completion, when present, joins words that COMP_WORDBREAKS split at = and :.
+    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+        _get_comp_words_by_ref -n =: cur words cword
+    else
+        # Without it, join them here: `--fields`, `=`, `na` is the word `--fields=na`.
+        cur=${COMP_WORDS[COMP_CWORD]}
+        cword=$COMP_CWORD
+        while ((cword > 1)) && [[ ${COMP_WORDS[cword - 1]} == [=:] || ${COMP_WORDS[cword]} == [=:] ]]; do
+            cur=${COMP_WORDS[cword - 1]}$cur
+            ((cword--))
+        done
+        words=("${COMP_WORDS[@]:0:cword}")
     fi
     # bash replaces only the part of the word after the last character of COMP_WORDBREAKS (= and :).
     local word=${COMP_WORDS[COMP_CWORD]}
@@ -24,7 +30,7 @@ _tb() {
                 COMPREPLY+=("${candidate#"$prefix"}")
                 ;;
         esac
-    done < <("${words[0]}" __complete -- "${words[@]:1}" "$cur" 2>/dev/null)
+    done < <(tb __complete -- "${words[@]:1:cword-1}" "$cur" 2>/dev/null)
     case $directive in
         files)
             compopt -o filenames 2>/dev/null

@@ -1,9 +1,11 @@
 // The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
+import RegexCommand
 import StoreCommands
 import Toolbox
 
 enum Builtins {
     static let commands: [any Command.Type] = [
+        RegexCommand.self,
         BookmarkCommand.self,
         HistoryCommand.self,
     ]

@@ -40,6 +40,7 @@ struct StoreCommandsTests {
         #expect(run(["bookmark", "add", "a/b", "x"]).stderr.first?.contains("invalid bookmark name 'a/b'") == true)
         #expect(run(["bookmark", "add", "a", ""]).status == .usage)
         #expect(run(["bookmark", "add", "a", "@b"]).status == .usage)
+        #expect(run(["bookmark", "add", "a", "-"]).status == .usage)
         #expect(run(["bookmark", "add", "a"]).stderr.first == "tb bookmark add: missing argument URL")
         #expect(run(["bookmark", "rm"]).status == .usage)
         #expect(run(["bookmark", "add", "a", "b", "--json"]).status == .usage)

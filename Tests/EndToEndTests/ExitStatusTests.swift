@@ -23,6 +23,20 @@ struct ExitStatusTests {
         #expect(missing.status == 2)
         #expect(missing.stderr == "tb bookmark show: no bookmark named 'none'\n")
         #expect(try tb(["bookmark", "ls"], environment: env).status == 0)
+        #expect(try tb(["bookmark", "--", "rm", "x"], environment: env).status == 64)
+    }
+
+    /// A bad TB_FORMAT is a usage error only for commands that print records; completion keeps working.
+    @Test func badEnvironmentOnlyConcernsRecords() throws {
+        var env = scratch.environment
+        env["TB_FORMAT"] = "xml"
+        env["TB_COLOR"] = "sometimes"
+        #expect(try tb(["bookmark", "add", "a", "https://a"], environment: env).status == 0)
+        #expect(try tb(["__complete", "--", "bookmark", "rm", ""], environment: env).stdout.hasPrefix("a\t"))
+        let list = try tb(["bookmark", "ls"], environment: env)
+        #expect(list.status == 64)
+        #expect(list.stderr.hasPrefix("tb bookmark ls: invalid value 'xml' for TB_FORMAT"))
+        #expect(try tb(["bookmark", "ls", "--json"], environment: env).status == 64)
     }
 
     /// Every command and subcommand answers -h and --help with its usage line, from the declarations.

@@ -1,5 +1,6 @@
-import TestSupport
 // External commands: tb-NAME on $TB_EXEC_PATH or $PATH, its arguments, environment and exit status.
+import Foundation
+import TestSupport
 import Testing
 
 struct PluginTests {
@@ -27,6 +28,18 @@ struct PluginTests {
         let help = try tb(["help"], environment: env)
         #expect(help.stdout.contains("external commands:\n  hello  \(scratch.file("plugins/tb-hello"))"))
         #expect(try tb(["help", "hello"], environment: env).lines.first == "args:--help")
+    }
+
+    /// Arguments and environment that are not UTF-8 reach the plugin byte for byte.
+    @Test func argumentsPassUnchanged() throws {
+        scratch.write("plugins/tb-bytes", "#!/bin/sh\nprintf '%s|%s' \"$1\" \"$FOO\" | od -An -tx1\n", executable: true)
+        var env = scratch.environment
+        env["TB_EXEC_PATH"] = scratch.file("plugins")
+        env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
+        let result = try bash("FOO=$'\\xe9' tb bytes $'caf\\xe9'", environment: env)
+        #expect(
+            result.stdout.split(separator: " ").joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+                == "63 61 66 e9 7c e9", "\(result.stdout)")
     }
 
     @Test func builtinsWinAndMissingPluginsAre127() throws {

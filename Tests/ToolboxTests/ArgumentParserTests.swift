@@ -78,6 +78,7 @@ struct ArgumentParserTests {
         (["copy", "a"], "missing argument DEST"),
         (["tree", "leaf", "extra"], "unexpected argument 'extra'"),
         (["tree", "lef"], "unknown subcommand 'lef' (did you mean 'leaf'?)"),
+        (["tree", "--", "branch"], "unexpected argument 'branch'"),
         (["tree", "--depth", "2", "branch"], "unknown option '--depth'"),
         (["tree", "branch", "--json"], "option '--json' does not apply: 'tb tree branch' prints no records"),
         (["--jsn", "greet"], "unknown option '--jsn' (did you mean '--json'?)"),
@@ -128,10 +129,18 @@ struct ArgumentParserTests {
         guard case .help(_, true) = try parser.parse(["greet", "--help"]) else { Issue.record("not full"); return }
         guard case .version = try parser.parse(["--version"]) else { Issue.record("not version"); return }
         guard case .overview = try parser.parse([]) else { Issue.record("not overview"); return }
-        guard case .external(let name, let rest, let global) = try parser.parse(["--json", "hello", "-x", "--y"]) else {
+        guard
+            case .external(let name, let rest, let index, let global) = try parser.parse([
+                "--json", "hello", "-x", "--y",
+            ])
+        else {
             Issue.record("not external"); return
         }
-        #expect(name == "hello" && rest == ["-x", "--y"] && global.flag(GlobalOptions.json))
+        #expect(name == "hello" && rest == ["-x", "--y"] && index == 2 && global.flag(GlobalOptions.json))
+        guard case .command(let command, _) = try parser.parse(["--", "greet"]) else {
+            Issue.record("-- before the command"); return
+        }
+        #expect(command.spec.name == "greet")
     }
 
     @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {

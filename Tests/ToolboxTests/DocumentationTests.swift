@@ -27,6 +27,10 @@ struct DocumentationTests {
         #expect(complete(["help", "tree", "b"]).0 == ["branch"])
         #expect(complete(["copy", ""]).1 == .none)
         #expect(complete(["unknown", ""]).1 == .files)
+        // A group runs its default subcommand, whose options and fields complete.
+        #expect(complete(["tree", "--fie"]).0 == ["--fields"])
+        #expect(complete(["tree", "--fields", "te"]).0 == ["text"])
+        #expect(complete(["--fields", "num"]).0 == ["number"])
     }
 
     @Test func manPagesHaveTheRequiredSections() {

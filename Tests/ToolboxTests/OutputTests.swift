@@ -59,6 +59,8 @@ struct OutputTests {
         ("%q", "invalid template: unknown directive '%q' (write %% for a percent sign) at character 1"),
         ("%xZZ", "invalid template: %x needs two hex digits at character 1"),
         ("%()", "invalid template: empty field name at character 1"),
+        ("%x+f", "invalid template: %x needs two hex digits at character 1"),
+        ("%é", "invalid template: unknown directive '%é' (write %% for a percent sign) at character 1"),
     ]
 
     @Test(arguments: badTemplates)
@@ -89,6 +91,18 @@ struct OutputTests {
         #expect(lines[1].hasSuffix("…"))
     }
 
+    @Test func anUnlimitedTableNeverCutsLaterRows() throws {
+        var rows = (0..<TableWriter.sampleSize).map { _ in
+            Sample(text: "x", number: 1, flag: nil, when: nil, tags: [], extra: .null)
+        }
+        rows.append(
+            Sample(text: String(repeating: "long ", count: 20), number: 1, flag: nil, when: nil, tags: [], extra: .null)
+        )
+        let text = try render(OutputSettings(style: .table, fields: ["text", "number"]), rows)
+        #expect(text.contains(String(repeating: "long ", count: 19) + "long"))
+        #expect(!text.contains("…"))
+    }
+
     @Test func tableColorsTheHeaderOnlyWhenAsked() throws {
         let colored = try render(OutputSettings(style: .table, fields: ["text"], color: true, width: 80), [Self.full])
         #expect(colored.hasPrefix("\u{1B}[1mTEXT\u{1B}[0m\n"))
@@ -100,6 +114,10 @@ struct OutputTests {
         #expect(TableWriter.fit(natural: [10, 10], headers: [4, 4], into: 100) == [10, 10])
         #expect(TableWriter.fit(natural: [60, 60], headers: [4, 4], into: 50) == [28, 20])
         #expect(TableWriter.fit(natural: [5, 5, 5], headers: [5, 5, 5], into: nil) == [5, 5, 5])
+        // Too narrow for every column even at 3 characters: trailing columns go.
+        let narrow = TableWriter.fit(natural: [20, 20, 20, 20, 20, 20], headers: [11, 11, 11, 11, 11, 11], into: 20)
+        #expect(narrow.reduce(0, +) + 2 * (narrow.count - 1) <= 20)
+        #expect(narrow.count < 6)
     }
 
     @Test func wideCharactersCountTwoColumns() {
@@ -173,7 +191,10 @@ struct OutputSettingsTests {
     }
 
     @Test func fieldsAcceptCommasSpacesAndRepeats() throws {
-        #expect(try settings(["--fields", "text, number", "--fields=tags"]).fields == ["text", "number", "tags"])
+        #expect(try settings(["--fields", "text, number", "--fields=tags,text"]).fields == ["text", "number", "tags"])
+        #expect(throws: UsageError("--fields and --template do not go together")) {
+            try settings(["--fields", "text", "--template", "%(text)"])
+        }
     }
 
     @Test func colorFollowsTerminalNoColorAndTheOption() throws {

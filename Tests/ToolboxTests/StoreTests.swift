@@ -34,11 +34,29 @@ struct StoreTests {
         #expect(try store.resolve("@svn/trunk/README") == "https://svn.example.org/repo/trunk/README")
         #expect(try store.resolve("@news") == "https://example.org/feed.xml")
         #expect(try store.resolve("plain.xml") == "plain.xml")
+        try store.add(Bookmark(name: "q", url: "https://x/feed?a=1#top"), replacing: false)
+        #expect(try store.resolve("@q/more") == "https://x/feed/more?a=1#top")
+        try store.add(Bookmark(name: "root", url: "file:///"), replacing: false)
+        #expect(try store.resolve("@root/etc/hosts") == "file:///etc/hosts")
+        try store.remove(["q", "root"])
         #expect(throws: ToolError("no bookmark named 'nwes' (did you mean 'news'?)")) { try store.resolve("@nwes") }
         #expect(throws: ToolError("no bookmark named 'gone'")) { try store.remove(["news", "gone"]) }
         #expect(try store.list().count == 2)
         try store.remove(["news", "svn"])
         #expect(try store.list().isEmpty)
+    }
+
+    @Test func aSymlinkedFileStaysALink() throws {
+        scratch.write("dotfiles/bookmarks.ndjson", "")
+        try FileManager.default.createDirectory(atPath: scratch.file("config"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("config/bookmarks.ndjson"),
+            withDestinationPath: scratch.file("dotfiles/bookmarks.ndjson"))
+        try BookmarkStore(paths: paths) { _ in }.add(Bookmark(name: "a", url: "https://a"), replacing: false)
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: scratch.file("config/bookmarks.ndjson")))
+                == scratch.file("dotfiles/bookmarks.ndjson"))
+        #expect(scratch.read("dotfiles/bookmarks.ndjson")?.contains(#""name":"a""#) == true)
     }
 
     @Test func filesAreCreatedPrivate() throws {
@@ -93,6 +111,15 @@ struct StoreTests {
         #expect(try history.visits().last?.command == "new")
     }
 
+    @Test func compactionKeepsTheNewestLineEvenWhenHuge() throws {
+        let history = HistoryStore(paths: paths) { _ in }
+        scratch.write("state/history.ndjson", String(repeating: "x", count: HistoryStore.capacity + 10) + "\n")
+        try history.record(
+            command: String(repeating: "c", count: HistoryStore.compactedSize), target: "t", exitStatus: .success,
+            records: 0)
+        #expect(try history.visits().count == 1)
+    }
+
     @Test func aTornLastLineIsEndedBeforeAppending() throws {
         scratch.write("state/history.ndjson", #"{"type":"visit","time":"2026-01-01T00:00:00Z""#)
         var warnings: [String] = []
@@ -107,6 +134,10 @@ struct StoreTests {
         #expect(Redaction.removingUserinfo(from: "ftp://anonymous@h") == "ftp://h")
         #expect(Redaction.removingUserinfo(from: "/local/p@th") == "/local/p@th")
         #expect(Redaction.removingUserinfo(from: "host:22") == "host:22")
+        #expect(Redaction.removingUserinfo(from: "https://user:pa/ss@host/x") == "https://host/x")
+        #expect(Redaction.removingUserinfo(from: "https://u:p@ss@host/x") == "https://host/x")
+        #expect(Redaction.removingUserinfo(from: "https://host:8080/p@q") == "https://host:8080/p@q")
+        #expect(Redaction.removingUserinfo(from: "https://host/p@q") == "https://host/p@q")
     }
 
     @Test func bookmarkNames() {

@@ -34,6 +34,7 @@ struct BookmarkAdd: Command {
         }
         let url = arguments.positional(Self.url) ?? ""
         guard !url.isEmpty else { throw UsageError("the URL of a bookmark cannot be empty") }
+        guard url != "-" else { throw UsageError("a bookmark cannot stand for standard input ('-')") }
         guard !url.hasPrefix("@") else { throw UsageError("a bookmark cannot point to another bookmark ('\(url)')") }
         let note = try arguments.value(Self.note)
         bookmark = Bookmark(

@@ -1,5 +1,7 @@
-// Bulk byte copies that the safe standard library does not offer yet (OutputSpan has no copy from a Span), so the
-// kernel's hot output paths can append whole runs of bytes at memcpy speed without touching pointers itself.
+// Bulk byte operations that the safe standard library does not offer yet (OutputSpan has no copy from a Span, and
+// there is no memchr), so the kernel's and commands' hot paths run at memcpy and memchr speed without touching
+// pointers themselves.
+import Glibc
 
 /// Byte-run helpers over `Span`.
 public enum Bytes {
@@ -28,6 +30,43 @@ public enum Bytes {
             var index = start
             while index < buffer.count && !stop(buffer[index]) { index += 1 }
             return index
+        }
+    }
+
+    /// The index of the first `byte` in `bytes[range]`, or nil. The corresponding C function is `memchr`.
+    @inlinable
+    public static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress,
+                let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// How many newlines (0x0A) `bytes[range]` holds, and the index of the last one.
+    @inlinable
+    public static func newlines(in bytes: Span<UInt8>, _ range: Range<Int>) -> (count: Int, last: Int?) {
+        var count = 0
+        var last: Int?
+        var start = range.lowerBound
+        while let index = firstIndex(of: 0x0A, in: bytes, start..<range.upperBound) {
+            count += 1
+            last = index
+            start = index + 1
+        }
+        return (count, last)
+    }
+
+    /// How many UTF-8 characters start in `bytes[range]`: the bytes that are not continuation bytes
+    /// (10xxxxxx), so each invalid byte counts as one character.
+    @inlinable
+    public static func characters(in bytes: Span<UInt8>, _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for index in range where buffer[index] & 0xC0 != 0x80 { count += 1 }
+            return count
         }
     }
 }

@@ -1,14 +1,18 @@
-// libcurl, loaded on first use. Wrappers are added here as the input layer needs them.
+// libcurl, loaded on first use and initialised once.
 import Bytes
 internal import CCurl
 
 /// The libcurl library.
 public enum Curl {
-    /// Loads libcurl the first time any wrapper needs it; Swift runs this initializer once, thread-safely.
+    /// Loads and initialises libcurl the first time any wrapper needs it; Swift runs this once, thread-safely.
     static let loaded: Result<Void, CurlError> = {
         var message = [CChar](repeating: 0, count: 512)
-        if CCurl_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(CurlError(code: -1, message: "cannot load libcurl: " + Bytes.string(fromCString: message)))
+        guard CCurl_load(&message, UInt(message.count)) == 0 else {
+            return .failure(CurlError(code: -1, message: "cannot load libcurl: " + Bytes.string(fromCString: message)))
+        }
+        let result = CCurl_global_init()
+        guard result == CURLE_OK else { return .failure(CurlError(result)) }
+        return .success(())
     }()
 
     /// The version of the library, such as "7.88.1". The corresponding C function is `curl_version_info`.

@@ -1,11 +1,43 @@
 // The one error type of the Curl shim.
+internal import CCurl
 
 /// A failure reported by libcurl, or the failure to load it.
 public struct CurlError: Error, Sendable, CustomStringConvertible {
     /// libcurl's CURLcode or CURLMcode, or -1 when the library could not be loaded.
     public let code: Int
-    /// libcurl's own message for the code.
+    /// libcurl's message: the transfer's error buffer when it has one (it names host, port and reason).
     public let message: String
 
     public var description: String { message }
+
+    init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(_ code: CURLcode, detail: String = "") {
+        self.code = Int(code.rawValue)
+        message = detail.isEmpty ? String(cString: CCurl_easy_strerror(code)) : detail
+    }
+
+    init(multi code: CURLMcode) {
+        self.code = Int(code.rawValue)
+        message = String(cString: CCurl_multi_strerror(code))
+    }
+
+    /// The server answered with an HTTP error status (CURLE_HTTP_RETURNED_ERROR, with --fail semantics).
+    public var isHTTPError: Bool { code == Int(CURLE_HTTP_RETURNED_ERROR.rawValue) }
+    /// The receiver stopped the transfer (CURLE_WRITE_ERROR after the write callback returned 0).
+    public var isAbortedByReceiver: Bool { code == Int(CURLE_WRITE_ERROR.rawValue) }
+    /// The transfer took too long (CURLE_OPERATION_TIMEDOUT).
+    public var isTimeout: Bool { code == Int(CURLE_OPERATION_TIMEDOUT.rawValue) }
+
+    /// Failures that may go away if tried again: no connection, timeouts, a connection that broke.
+    public var isTransient: Bool {
+        [
+            CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR,
+            CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM,
+        ]
+        .contains { Int($0.rawValue) == code }
+    }
 }

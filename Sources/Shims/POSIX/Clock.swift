@@ -19,6 +19,14 @@ public enum Clock {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// Sleeps for `milliseconds`. The corresponding C function is `nanosleep`.
+    public static func sleep(milliseconds: Int) {
+        guard milliseconds > 0 else { return }
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
     /// The local time zone's offset from UTC in seconds at the given moment (daylight saving included).
     /// The corresponding C function is `localtime_r`.
     public static func localOffset(at seconds: Int64) -> Int {

@@ -104,6 +104,18 @@ public struct FileDescriptor: Sendable, Equatable {
         return Int(info.st_size)
     }
 
+    /// What the descriptor refers to: a regular file, a directory, or something else (a pipe, a terminal).
+    /// The corresponding C function is `fstat`.
+    public var kind: FileSystem.Kind? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
     /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.
     public var isTerminal: Bool { isatty(rawValue) == 1 }
 

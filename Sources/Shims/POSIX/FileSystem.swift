@@ -93,6 +93,14 @@ public enum FileSystem {
         return names
     }
 
+    /// `path` with symbolic links followed, or `path` itself when it does not exist.
+    /// The corresponding C function is `realpath`.
+    public static func resolvingLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The current working directory. The corresponding C function is `getcwd`.
     public static func currentDirectory() throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -49,6 +49,50 @@ public enum System {
         return error
     }
 
+    /// Replaces this process with the program at `path`, giving it this process's own arguments from
+    /// `argv[index]` on and its own environment with `variables` set, all byte for byte (Swift Strings would
+    /// repair invalid UTF-8). Returns only when that fails. The corresponding C function is `execve`.
+    public static func execute(path: String, argumentsFrom index: Int, setting variables: [String: String])
+        -> SystemError
+    {
+        signal(SIGPIPE, SIG_DFL)
+        signal(SIGXFSZ, SIG_DFL)
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path)]
+        for position in index..<Int(CommandLine.argc) {
+            if let argument = CommandLine.unsafeArgv[position] { argv.append(strdup(argument)) }
+        }
+        argv.append(nil)
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let name = String(
+                decoding: UnsafeBufferPointer(
+                    start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strcspn(entry, "=")),
+                as: UTF8.self)
+            if variables[name] == nil { envp.append(strdup(entry)) }
+            cursor += 1
+        }
+        for (name, value) in variables { envp.append(strdup("\(name)=\(value)")) }
+        envp.append(nil)
+        execve(path, argv, envp)
+        let error = SystemError.last
+        for pointer in argv + envp { free(pointer) }
+        return error
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open (on /dev/null if they were closed), so that a file tb opens
+    /// never lands on them and receives output meant for stdout or stderr. The corresponding C functions are
+    /// `fcntl` and `open`.
+    public static func openStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened != fd && opened >= 0 {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
     /// Ends the process with `status` without running further Swift code. The corresponding C function is `exit`.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -100,8 +100,23 @@ struct Completer {
     }
 
     private func options(of command: (any Command.Type)?) -> [OptionSpec] {
-        guard let command else { return GlobalOptions.output }
+        guard let command = command.map(effective) else { return GlobalOptions.output }
         return command.spec.options + (command.spec.printsRecords ? GlobalOptions.output : [])
+    }
+
+    /// What runs for `command`: a group with a default subcommand runs that one, with its options and fields.
+    private func effective(_ command: any Command.Type) -> any Command.Type {
+        guard command.isGroup, let name = command.spec.defaultSubcommand,
+            let sub = command.spec.subcommand(named: name)
+        else { return command }
+        return sub
+    }
+
+    /// The field names --fields may name: the command's, or any command's before a command is named.
+    private func fieldNames(of command: (any Command.Type)?) -> [String] {
+        if let command { return effective(command).spec.fieldNames }
+        var seen = Set<String>()
+        return registry.allPaths().flatMap { $0.command.spec.fieldNames }.filter { seen.insert($0).inserted }
     }
 
     /// The option that takes the next word as its value, if `word` is one without an inline value.
@@ -145,7 +160,7 @@ struct Completer {
             return (matching(names), .none)
         case .fields:
             // A comma-separated list: complete the name after the last comma, keep what comes before.
-            let fields = command?.spec.fieldNames ?? []
+            let fields = fieldNames(of: command)
             let done = current.lastIndex(of: ",").map { String(current[...$0]) } ?? ""
             let partial = String(current.dropFirst(done.count))
             let chosen = Set(done.split(separator: ",").map(String.init))

@@ -29,8 +29,14 @@ struct HelpCommand: Command {
             return .success
         }
         if !context.registry.hasCommand(at: [first]), let external = context.registry.external.find(first) {
+            // The plugin gets the same environment as when it runs as a command (a bad TB_FORMAT falls back).
+            let variables =
+                (try? ExternalCommands.environment(
+                    for: ParsedArguments(path: []), environment: context.environment,
+                    interactive: context.terminalColumns != nil)) ?? [:]
             let failure = System.execute(
-                path: external, arguments: [external, "--help"], environment: context.environment.all())
+                path: external, arguments: [external, "--help"],
+                environment: context.environment.all().merging(variables) { $1 })
             throw ToolError("cannot run '\(external)': \(failure.reason)")
         }
         guard context.registry.hasCommand(at: path) else {

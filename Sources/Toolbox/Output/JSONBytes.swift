@@ -39,13 +39,17 @@ public enum JSONBytes {
         appendString(text.utf8.span, to: &out)
     }
 
-    /// Appends an integer.
+    /// Appends an integer, without allocating: digits are written backwards and then reversed in place.
     public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            out.append(0x30 + UInt8(value))
-        } else {
-            out.append(contentsOf: String(value).utf8)
-        }
+        if value >= 0 && value < 10 { return out.append(0x30 + UInt8(value)) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        let start = out.count
+        var rest = value.magnitude
+        repeat {
+            out.append(0x30 + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
     }
 
     /// Appends a number; NaN and infinities, which JSON cannot hold, become null.

@@ -34,6 +34,9 @@ public final class Output {
     /// How many records were emitted.
     public private(set) var recordCount = 0
 
+    /// Called before bytes go to stdout (the progress line on a terminal wipes itself).
+    public var beforeWrite: (() -> Void)?
+
     /// Bytes buffered before a write when nobody is waiting for them.
     static let bufferLimit = 1 << 16
 
@@ -92,6 +95,7 @@ public final class Output {
     }
 
     private func send(_ bytes: Span<UInt8>) throws(OutputError) {
+        beforeWrite?()
         switch sink {
         case .memory(let buffer):
             Bytes.append(bytes, to: &buffer.bytes)

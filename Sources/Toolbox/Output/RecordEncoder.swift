@@ -55,6 +55,11 @@ public final class RecordEncoder {
 
     /// Ends a record: fields the record did not write are null; writes `}` and a newline in JSON mode.
     func finish() {
+        // A record that left an array or object open (a programming error) still yields valid JSON.
+        while !levels.isEmpty || !containers.isEmpty {
+            assertionFailure("\(schemaType) record left a container open")
+            end()
+        }
         while fieldIndex < keys.count { null() }
         if !capturing {
             out.append(UInt8(ascii: "}"))
@@ -69,6 +74,12 @@ public final class RecordEncoder {
         guard let value else { return null() }
         guard prepare() else { return }
         if capturing { deliver(.string(value)) } else { JSONBytes.appendString(value, to: &out) }
+    }
+
+    /// A string escaped once and written many times (such as the source of every match).
+    public func text(_ value: JSONText) {
+        guard prepare() else { return }
+        if capturing { deliver(.string(value.text)) } else { out.append(contentsOf: value.json) }
     }
 
     /// Text as bytes from the input, written without building a String; invalid UTF-8 becomes U+FFFD.
@@ -218,5 +229,18 @@ public final class RecordEncoder {
         } else {
             containers[last].elements.append(value)
         }
+    }
+}
+
+/// A string with its JSON form computed once, for values repeated in many records.
+public struct JSONText: Sendable {
+    public let text: String
+    let json: [UInt8]
+
+    public init(_ text: String) {
+        self.text = text
+        var json: [UInt8] = []
+        JSONBytes.appendString(text, to: &json)
+        self.json = json
     }
 }

@@ -62,10 +62,13 @@ final class TableWriter: RecordWriter {
     private func appendRow(_ cells: [String], to out: inout [UInt8], header: Bool = false) {
         guard let current else { return }
         var line = ""
-        for (column, cell) in cells.enumerated() {
-            let isLast = column == cells.count - 1
+        // Columns that do not fit the terminal at all are left out.
+        let shown = cells.prefix(current.widths.count)
+        for (column, cell) in shown.enumerated() {
+            let isLast = column == shown.count - 1
             let width = current.widths[column]
-            let text = DisplayWidth.truncate(cell, to: width)
+            // Without a width limit nothing is cut, even a row wider than the first ones.
+            let text = self.width == nil ? cell : DisplayWidth.truncate(cell, to: width)
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
             if column > 0 { line += String(repeating: " ", count: Self.gap) }
             if current.rightAligned[column] && !header {
@@ -80,23 +83,31 @@ final class TableWriter: RecordWriter {
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// Column widths: natural widths when they fit; otherwise the widest columns give way (not below their
-    /// header, nor below 8) so that the last column keeps room, and the last column takes what is left.
+    /// Column widths: natural widths when they fit. Otherwise the widest columns give way, first not below their
+    /// header (nor 8), then down to 3 columns; the last column takes what is left. When even that is too wide,
+    /// trailing columns are left out: fewer widths than columns come back.
     static func fit(natural: [Int], headers: [Int], into limit: Int?) -> [Int] {
         guard let limit, !natural.isEmpty else { return natural }
         var widths = natural
-        let gaps = gap * (natural.count - 1)
-        if widths.reduce(0, +) + gaps <= limit { return widths }
-        let last = natural.count - 1
-        let lastWanted = min(natural[last], max(headers[last], 20))
-        func room() -> Int { limit - gaps - widths[..<last].reduce(0, +) }
-        while room() < lastWanted {
-            let candidates = (0..<last).filter { widths[$0] > max(headers[$0], 8) }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
+        if widths.reduce(0, +) + gap * (widths.count - 1) <= limit { return widths }
+        while true {
+            let last = widths.count - 1
+            let gaps = gap * last
+            let lastWanted = min(natural[last], max(headers[last], 20))
+            func room() -> Int { limit - gaps - widths[..<last].reduce(0, +) }
+            for floor in [{ (column: Int) in max(headers[column], 8) }, { (_: Int) in 3 }] {
+                while room() < lastWanted {
+                    let candidates = (0..<last).filter { widths[$0] > floor($0) }
+                    guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+                    widths[widest] -= 1
+                }
+            }
+            if room() >= min(lastWanted, 3) || widths.count == 1 {
+                widths[last] = max(1, min(natural[last], room()))
+                return widths
+            }
+            widths.removeLast()
         }
-        widths[last] = max(1, min(natural[last], room()))
-        return widths
     }
 
     /// The text of a value in a cell: one line, times in local time, lists joined with commas.

@@ -36,10 +36,10 @@ public struct Template: Sendable {
                 literal.append(UInt8(ascii: "\n"))
                 index += 2
             case UInt8(ascii: "x"):
-                guard index + 3 < bytes.count,
-                    let value = UInt8(String(decoding: bytes[index + 2...index + 3], as: UTF8.self), radix: 16)
+                guard index + 3 < bytes.count, let high = Self.hexValue(bytes[index + 2]),
+                    let low = Self.hexValue(bytes[index + 3])
                 else { throw fail("%x needs two hex digits") }
-                literal.append(value)
+                literal.append(high << 4 | low)
                 index += 4
             case UInt8(ascii: "("):
                 guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else {
@@ -60,13 +60,22 @@ public struct Template: Sendable {
                 parts.append(.field(path))
                 index = close + 1
             default:
-                let directive = String(decoding: bytes[(index + 1)...].prefix(1), as: UTF8.self)
+                let directive = String(String(decoding: bytes[(index + 1)...].prefix(4), as: UTF8.self).prefix(1))
                 throw fail("unknown directive '%\(directive)' (write %% for a percent sign)")
             }
         }
         endsWithNewline = literal.last == UInt8(ascii: "\n")
         if !literal.isEmpty { parts.append(.literal(literal)) }
         self.parts = parts
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
     }
 
     /// Renders one record: `value(name)` gives the top-level field's value.

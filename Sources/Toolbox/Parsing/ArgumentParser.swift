@@ -11,8 +11,9 @@ public enum ParseOutcome {
     case version
     /// No command given.
     case overview(ParsedArguments)
-    /// Not a built-in: run `tb-NAME` if there is one. `global` holds output options given before the name.
-    case external(name: String, arguments: [String], global: ParsedArguments)
+    /// Not a built-in: run `tb-NAME` if there is one. `global` holds output options given before the name;
+    /// `argumentIndex` is where the plugin's own arguments start in argv (without the program name).
+    case external(name: String, arguments: [String], argumentIndex: Int, global: ParsedArguments)
 }
 
 /// A usage error found while parsing, with the command it concerns (for the usage line).
@@ -49,13 +50,15 @@ public struct ArgumentParser {
                 throw ParseFailure(path: [], error: error)
             }
         }
-        if index == arguments.count || arguments[index] == "--" {
+        // `tb -- NAME` ends the options: NAME is the command even if it starts with a dash.
+        if index < arguments.count && arguments[index] == "--" { index += 1 }
+        if index == arguments.count {
             return .overview(ParsedArguments(path: [], options: values))
         }
         let name = arguments[index]
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             return .external(
-                name: name, arguments: Array(arguments[(index + 1)...]),
+                name: name, arguments: Array(arguments[(index + 1)...]), argumentIndex: index + 1,
                 global: ParsedArguments(path: [], options: values))
         }
         return try parse(command, path: [name], arguments: arguments, from: index + 1, values: values)
@@ -110,6 +113,8 @@ public struct ArgumentParser {
             }
         }
         if isGroup {
+            // Words after `--` cannot be subcommands, and a group takes no arguments of its own.
+            if let word = positionals.first { throw fail("unexpected argument '\(word)'") }
             let names = spec.visibleSubcommands.map { $0.spec.name }.joined(separator: ", ")
             guard let name = spec.defaultSubcommand, let subcommand = spec.subcommand(named: name) else {
                 throw fail("missing subcommand: one of \(names)")

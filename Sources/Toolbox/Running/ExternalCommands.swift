@@ -45,4 +45,23 @@ public struct ExternalCommands: Sendable {
         guard let first = name.utf8.first, first != UInt8(ascii: "-") else { return false }
         return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
+
+    /// The variables a plugin gets besides tb's own environment: the output format and color tb chose (from
+    /// options given before the plugin's name, TB_FORMAT, TB_COLOR and the terminal) and the store directories,
+    /// absolute.
+    static func environment(for global: ParsedArguments, environment: Environment, interactive: Bool)
+        throws(UsageError) -> [String: String]
+    {
+        let format = try OutputSettings.chosenFormat(global, environment: environment)
+        let color = try OutputSettings.chosenColor(global, environment: environment)
+        var variables: [String: String] = [:]
+        variables["TB_FORMAT"] = format == .auto ? (interactive ? "table" : "ndjson") : format.rawValue
+        let colored = color == .always || (color == .auto && interactive && (environment["NO_COLOR"] ?? "").isEmpty)
+        variables["TB_COLOR"] = colored ? "always" : "never"
+        let paths = StorePaths(environment: environment)
+        variables["TB_CONFIG_DIR"] = paths.config
+        variables["TB_STATE_DIR"] = paths.state
+        variables["TB_CACHE_DIR"] = paths.cache
+        return variables
+    }
 }

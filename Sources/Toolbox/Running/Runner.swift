@@ -13,6 +13,8 @@ public struct Runner {
     let outputSink: Output.Sink
     /// The terminal width of stdout, nil when it is not a terminal.
     let terminalColumns: Int?
+    /// Whether the arguments are this process's argv (so plugins can get them unchanged).
+    var usesProcessArguments = false
 
     public init(
         builtins: [any Command.Type], environment: Environment, diagnostics: Diagnostics = Diagnostics(),
@@ -30,7 +32,9 @@ public struct Runner {
         System.ignoreWriteSignals()
         let stdout = FileDescriptor.standardOutput
         let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
-        let runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
+        System.openStandardDescriptors()
+        var runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
+        runner.usesProcessArguments = true
         let status = runner.run(Array(CommandLine.arguments.dropFirst()))
         System.exit(status.code)
     }
@@ -52,8 +56,8 @@ public struct Runner {
         case .overview:
             diagnostics.write(HelpRenderer(registry: registry, width: helpWidth).overview())
             return .usage
-        case .external(let name, let rest, let global):
-            return runExternal(name, rest, global: global)
+        case .external(let name, let rest, let index, let global):
+            return runExternal(name, rest, argumentIndex: index, global: global)
         case .command(let command, let parsed):
             return runBuiltin(command, parsed)
         }
@@ -65,9 +69,14 @@ public struct Runner {
         let command: any Command
         let output: Output
         do {
-            let settings = try OutputSettings.resolve(
-                arguments, fieldNames: type.spec.fieldNames, environment: environment,
-                terminalColumns: terminalColumns)
+            // Only commands that print records look at TB_FORMAT and TB_COLOR: a bad value there must not break
+            // `tb bookmark add` or completion.
+            let settings =
+                type.spec.printsRecords
+                ? try OutputSettings.resolve(
+                    arguments, fieldNames: type.spec.fieldNames, environment: environment,
+                    terminalColumns: terminalColumns)
+                : OutputSettings(style: .ndjson, interactive: terminalColumns != nil)
             output = Output(settings: settings, sink: outputSink)
             command = try type.init(arguments)
         } catch {
@@ -102,7 +111,9 @@ public struct Runner {
         return .failure
     }
 
-    private func runExternal(_ name: String, _ arguments: [String], global: ParsedArguments) -> ExitStatus {
+    private func runExternal(_ name: String, _ arguments: [String], argumentIndex: Int, global: ParsedArguments)
+        -> ExitStatus
+    {
         guard let path = registry.external.find(name) else {
             let names = registry.visibleCommands.map { $0.spec.name } + registry.external.all().map(\.name)
             diagnostics.write("tb: '\(name)' is not a tb command" + Suggestion.didYouMean(name, among: names))
@@ -112,24 +123,19 @@ public struct Runner {
         if global.isPresent(GlobalOptions.fields) || global.isPresent(GlobalOptions.template) {
             return usageError(UsageError("--fields and --template cannot be passed to external commands"), path: [])
         }
-        var environment = self.environment.all()
+        let variables: [String: String]
         do {
-            let format = try OutputSettings.chosenFormat(global, environment: self.environment)
-            let color = try OutputSettings.chosenColor(global, environment: self.environment)
-            let interactive = terminalColumns != nil
-            environment["TB_FORMAT"] = format == .auto ? (interactive ? "table" : "ndjson") : format.rawValue
-            let colored =
-                color == .always
-                || (color == .auto && interactive && (environment["NO_COLOR"] ?? "").isEmpty)
-            environment["TB_COLOR"] = colored ? "always" : "never"
+            variables = try ExternalCommands.environment(
+                for: global, environment: environment, interactive: terminalColumns != nil)
         } catch {
             return usageError(error, path: [])
         }
-        let paths = StorePaths(environment: self.environment)
-        environment["TB_CONFIG_DIR"] = paths.config
-        environment["TB_STATE_DIR"] = paths.state
-        environment["TB_CACHE_DIR"] = paths.cache
-        let failure = System.execute(path: path, arguments: [path] + arguments, environment: environment)
+        // From the process's own argv the plugin gets its arguments byte for byte, as it would from a shell.
+        let failure =
+            usesProcessArguments
+            ? System.execute(path: path, argumentsFrom: argumentIndex + 1, setting: variables)
+            : System.execute(
+                path: path, arguments: [path] + arguments, environment: environment.all().merging(variables) { $1 })
         diagnostics.write("tb: cannot run '\(path)': \(failure.reason)")
         return .failure
     }

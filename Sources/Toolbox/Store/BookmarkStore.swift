@@ -76,9 +76,14 @@ public final class BookmarkStore {
             throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: names))
         }
         guard !rest.isEmpty else { return bookmark.url }
-        var base = bookmark.url
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + "/" + rest
+        // The path goes before a query or fragment, with exactly one slash before it.
+        var base = Substring(bookmark.url)
+        var tail = Substring("")
+        if Locations.isURL(bookmark.url), let mark = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            tail = base[mark...]
+            base = base[..<mark]
+        }
+        return base + (base.hasSuffix("/") ? "" : "/") + rest + tail
     }
 
     private func storeFile() throws(ToolError) -> StoreFile {

@@ -37,9 +37,11 @@ struct StoreFile {
         }
     }
 
-    /// Replaces the whole file atomically. Call it holding the lock.
+    /// Replaces the whole file atomically. Call it holding the lock. A symbolic link (a dotfiles setup) stays a
+    /// link: the file it points to is replaced.
     func replace(with bytes: [UInt8]) throws(ToolError) {
-        let temporary = path + ".tmp.\(System.processID)"
+        let target = FileSystem.resolvingLinks(path)
+        let temporary = target + ".tmp.\(System.processID)"
         do throws(SystemError) {
             try FileSystem.makeDirectories(directory)
             let fd = try FileDescriptor.open(temporary, [.writeOnly, .create, .truncate])
@@ -52,7 +54,7 @@ struct StoreFile {
                 try? fd.close()
                 throw error
             }
-            try FileSystem.rename(temporary, to: path)
+            try FileSystem.rename(temporary, to: target)
         } catch {
             try? FileSystem.remove(temporary)
             throw ToolError("cannot write '\(path)': \(error.reason)")

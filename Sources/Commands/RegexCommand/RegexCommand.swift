@@ -1,0 +1,146 @@
+// tb regex PATTERN [SOURCE...]: PCRE2 matches as records, over files, stdin, URLs and gzip, in bounded memory.
+import PCRE2
+import Toolbox
+
+/// Runs a PCRE2 pattern over sources.
+public struct RegexCommand: Command {
+    static let caseless = Flag("ignore-case", short: "i", help: "match letters of either case")
+    static let dotAll = Flag("dot-all", short: "s", help: "let . match newlines too")
+    static let multiline = Flag("multiline", short: "m", help: "let ^ and $ match at every line break")
+    static let extended = Flag("extended", short: "x", help: "ignore white space and #-comments in the pattern")
+    static let unicode = Flag(
+        "unicode", help: "UTF-8 with Unicode properties: \\w matches é, case folding is Unicode's", default: true)
+    static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
+    static let first = Flag("first", help: "stop reading each source at its first match")
+    static let maxCount = Option<Int>("max-count", value: "N", help: "stop reading each source after N matches")
+    static let count = Flag("count", short: "c", help: "print one count record per source instead of the matches")
+    static let group = Option<String>(
+        "group", short: "g", value: "N|NAME", help: "report this group instead of the whole match")
+    static let replace = Option<String>(
+        "replace", short: "r", value: "TEMPLATE",
+        help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field")
+    static let maxMatchSize = Option<Int>(
+        "max-match-size", value: "BYTES", help: "the longest match (or line, with --lines) that can be found",
+        default: 4 << 20)
+    static let pattern = Positional("PATTERN", help: "a PCRE2 regular expression")
+    static let sources = Positional(
+        "SOURCE", help: "files, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
+        completion: .sources)
+
+    public static let spec = CommandSpec(
+        name: "regex", abstract: "find PCRE2 matches in files, URLs and streams",
+        discussion: """
+            The whole input is the subject, as NSRegularExpression sees it: with (?s) a match can cross lines. It \
+            is read in pieces in bounded memory; matches that cross the pieces are found exactly (PCRE2's partial \
+            matching and the pattern's longest lookbehind say how much to keep), and a single match longer than \
+            --max-match-size is an error. --lines matches each line on its own instead, like grep.
+
+            Patterns are PCRE2 with its JIT, UTF-8 and Unicode properties (so \\w matches é): see pcre2pattern(3). \
+            Inline flags work, (?si) for example. Invalid UTF-8 in the input never stops a search: the valid \
+            text around it still matches, and printed text has U+FFFD in its place. Offsets and lengths are in \
+            bytes of the input, so a program can find the exact bytes again.
+
+            Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
+            at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
+            line) ends in an error instead of a hang.
+            """,
+        options: [
+            caseless, dotAll, multiline, extended, unicode, lines, first, maxCount, count, group, replace,
+            maxMatchSize,
+        ] + InputOptions.all,
+        positionals: [pattern, sources],
+        records: [MatchRecord.schema, CountRecord.schema],
+        examples: [
+            Example(#"tb regex '(?i)\bL\w+' notes.txt"#, "Every word starting with L or l, as a table or NDJSON."),
+            Example(
+                #"tb regex -c 'ERROR' /var/log/app.log.gz"#, "Count the ERRORs in a compressed log."),
+            Example(
+                #"tb regex --lines --first 'TODO' src/*.c --fields source,line"#,
+                "The first TODO of each file, with its line."),
+            Example(
+                #"tb regex '(?<user>\w+)@(?<host>[\w.]+)' -r '${host}' @inbox --template '%(replacement)'"#,
+                "The host of every e-mail address in a bookmarked page."),
+            Example(
+                #"curl -s https://example.org | tb regex '<title>(.*?)</title>' -g1 --json"#,
+                "The page title, from stdin."),
+        ],
+        exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
+
+    let settings: RegexSettings
+    let input: InputSettings
+    let sourceNames: [String]
+    let unicodeMode: Bool
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        var options: PCRE2Pattern.Options = []
+        if arguments.flag(Self.caseless) { options.insert(.caseless) }
+        if arguments.flag(Self.dotAll) { options.insert(.dotAll) }
+        if arguments.flag(Self.multiline) { options.insert(.multiline) }
+        if arguments.flag(Self.extended) { options.insert(.extended) }
+        unicodeMode = arguments.flag(Self.unicode)
+        if unicodeMode { options.insert(.unicode) }
+        let text = arguments.positional(Self.pattern) ?? ""
+        let compiled: PCRE2Pattern
+        do {
+            compiled = try PCRE2Pattern(text, options: options)
+        } catch {
+            throw UsageError("invalid pattern at offset \(error.offset ?? 0): \(error.message)")
+        }
+        var maxCount = try arguments.value(Self.maxCount)
+        if let maxCount, maxCount < 1 { throw UsageError("--max-count must be at least 1") }
+        if arguments.flag(Self.first) { maxCount = 1 }
+        var group: Int?
+        if let name = try arguments.value(Self.group) {
+            if let number = Int(name) {
+                guard number >= 0 && number <= compiled.captureCount else {
+                    throw UsageError("--group \(number): the pattern has \(compiled.captureCount) groups")
+                }
+                group = number
+            } else {
+                guard let number = compiled.groupNumber(named: name) else {
+                    throw UsageError(
+                        "--group '\(name)': the pattern has no group of that name"
+                            + Suggestion.didYouMean(name, among: compiled.groups.map(\.name)))
+                }
+                group = number
+            }
+        }
+        var replacement: [UInt8]?
+        if let template = try arguments.value(Self.replace) {
+            try ReplacementTemplate.check(template, against: compiled)
+            replacement = Array(template.utf8)
+        }
+        let maxMatchSize = try arguments.value(Self.maxMatchSize) ?? (4 << 20)
+        if maxMatchSize < 1 { throw UsageError("--max-match-size must be at least 1") }
+        let countOnly = arguments.flag(Self.count)
+        if countOnly && replacement != nil { throw UsageError("--count and --replace do not go together") }
+        settings = RegexSettings(
+            pattern: compiled, lineMode: arguments.flag(Self.lines), countOnly: countOnly, maxCount: maxCount,
+            group: group, replacement: replacement, maxMatchSize: maxMatchSize)
+        input = try InputSettings(arguments)
+        let names = arguments.positionals(Self.sources)
+        sourceNames = names.isEmpty ? ["-"] : names
+    }
+
+    public func run(_ context: Context) throws -> ExitStatus {
+        var total = 0
+        var reporters: [MatchReporter] = []
+        let summary = try InputReader(context: context, settings: input).read(sourceNames) { source in
+            let matcher: PCRE2Matcher
+            do throws(PCRE2Error) {
+                matcher = try PCRE2Matcher(settings.pattern)
+            } catch {
+                throw ToolError("cannot match '\(source.name)': \(error.message)")
+            }
+            let reporter = MatchReporter(
+                settings: settings, output: context.output, name: source.name, matcher: matcher)
+            reporters.append(reporter)
+            return settings.lineMode
+                ? LineScanner(reporter: reporter, settings: settings, unicode: unicodeMode)
+                : StreamScanner(reporter: reporter, settings: settings, unicode: unicodeMode)
+        }
+        total = reporters.reduce(0) { $0 + $1.matches }
+        if summary.failed > 0 { return .failure }
+        return total > 0 ? .success : .negative
+    }
+}

@@ -1,0 +1,65 @@
+// Many transfers at once on one libcurl multi handle, which also reuses connections to the same host.
+internal import CCurl
+
+/// Runs transfers concurrently on the calling thread. The corresponding C type is `CURLM`.
+public final class CurlMulti {
+    private let handle: UnsafeMutableRawPointer
+    /// The transfers added and not yet finished, by easy handle; holding them keeps them alive.
+    private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    /// The corresponding C function is `curl_multi_init`.
+    public init() throws(CurlError) {
+        try Curl.loaded.get()
+        guard let handle = CCurl_multi_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
+        self.handle = handle
+    }
+
+    deinit {
+        for transfer in transfers.values { _ = CCurl_multi_remove_handle(handle, transfer.handle) }
+        _ = CCurl_multi_cleanup(handle)
+    }
+
+    /// How many transfers are running.
+    public var count: Int { transfers.count }
+
+    /// Starts a transfer. The corresponding C function is `curl_multi_add_handle`.
+    public func add(_ transfer: CurlTransfer) throws(CurlError) {
+        let result = CCurl_multi_add_handle(handle, transfer.handle)
+        guard result == CURLM_OK else { throw CurlError(multi: result) }
+        transfers[transfer.handle] = transfer
+    }
+
+    /// Stops a transfer and forgets it. The corresponding C function is `curl_multi_remove_handle`.
+    public func remove(_ transfer: CurlTransfer) {
+        guard transfers.removeValue(forKey: transfer.handle) != nil else { return }
+        _ = CCurl_multi_remove_handle(handle, transfer.handle)
+    }
+
+    /// Moves every transfer forward as far as it can without waiting; data is delivered to the receivers from
+    /// inside this call. The corresponding C function is `curl_multi_perform`.
+    public func perform() throws(CurlError) {
+        var running: Int32 = 0
+        let result = CCurl_multi_perform(handle, &running)
+        guard result == CURLM_OK else { throw CurlError(multi: result) }
+    }
+
+    /// Waits until a transfer can move or `milliseconds` pass. The corresponding C function is
+    /// `curl_multi_poll`.
+    public func poll(milliseconds: Int) throws(CurlError) {
+        let result = CCurl_multi_poll(handle, Int32(clamping: milliseconds))
+        guard result == CURLM_OK else { throw CurlError(multi: result) }
+    }
+
+    /// The transfers that finished since the last call, each with its error (nil on success); they are removed.
+    /// The corresponding C function is `curl_multi_info_read`.
+    public func finished() -> [(transfer: CurlTransfer, error: CurlError?)] {
+        var done: [(transfer: CurlTransfer, error: CurlError?)] = []
+        var result = CURLE_OK
+        while let easy = CCurl_multi_next_done(handle, &result) {
+            guard let transfer = transfers[easy] else { continue }
+            remove(transfer)
+            done.append((transfer, result == CURLE_OK ? nil : transfer.error(for: result)))
+        }
+        return done
+    }
+}

@@ -1,0 +1,143 @@
+// One transfer (a libcurl easy handle): its options, the bytes it receives, and what the server said.
+import Bytes
+internal import CCurl
+
+/// A download from a URL, run by a `CurlMulti`. The corresponding C type is `CURL`.
+public final class CurlTransfer {
+    /// How to fetch.
+    public struct Options: Sendable {
+        public var url: String
+        /// The whole transfer's limit in milliseconds; 0 for none.
+        public var timeout = 0
+        /// The limit for connecting, in milliseconds.
+        public var connectTimeout = 30_000
+        /// Give up when less than one byte a second arrives for this many seconds; 0 for never.
+        public var stallTimeout = 60
+        public var userAgent = ""
+        /// Extra request headers, `Name: value`.
+        public var headers: [String] = []
+        /// Skip TLS certificate and host name checks.
+        public var insecure = false
+        /// A file of CA certificates to trust instead of the system's.
+        public var caFile: String?
+        /// How many redirects to follow.
+        public var maxRedirects = 10
+
+        public init(url: String) { self.url = url }
+    }
+
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private let receiver: (Span<UInt8>) -> Bool
+    /// The URL asked for.
+    public let url: String
+    /// Whether the receiver stopped the transfer.
+    public private(set) var stoppedByReceiver = false
+    /// How many body bytes arrived (after content decoding).
+    public private(set) var bytesReceived = 0
+
+    /// Prepares a transfer; `receiver` gets the body in pieces as they arrive and returns false to stop it.
+    /// Content-Encoding gzip and deflate are asked for and decoded; HTTP statuses of 400 and above fail the
+    /// transfer before any body is delivered. The corresponding C functions are `curl_easy_init` and
+    /// `curl_easy_setopt`.
+    public init(_ options: Options, receiver: @escaping (Span<UInt8>) -> Bool) throws(CurlError) {
+        try Curl.loaded.get()
+        guard let handle = CCurl_easy_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
+        self.handle = handle
+        self.receiver = receiver
+        url = options.url
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var result = CURLE_OK
+        func set(_ code: CURLcode) { if result == CURLE_OK { result = code } }
+        set(CCurl_setopt_string(handle, CURLOPT_URL, options.url))
+        // Only fetching protocols; a redirect may not lead to a local file.
+        set(CCurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https,ftp,ftps,file"))
+        set(CCurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https,ftp,ftps"))
+        set(CCurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        set(CCurl_setopt_write_function(handle, curlWrite))
+        set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        set(CCurl_setopt_pointer(handle, CURLOPT_PRIVATE, context))
+        set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        set(CCurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        set(CCurl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
+        set(CCurl_setopt_long(handle, CURLOPT_FAILONERROR, 1))
+        set(CCurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate"))
+        set(CCurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout))
+        set(CCurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.timeout))
+        if options.stallTimeout > 0 {
+            set(CCurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
+            set(CCurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, options.stallTimeout))
+        }
+        if !options.userAgent.isEmpty { set(CCurl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)) }
+        for header in options.headers { headerList = CCurl_slist_append(headerList, header) }
+        if let headerList { set(CCurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)) }
+        if options.insecure {
+            set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
+            set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
+        }
+        if let caFile = options.caFile { set(CCurl_setopt_string(handle, CURLOPT_CAINFO, caFile)) }
+        guard result == CURLE_OK else { throw CurlError(result) }
+    }
+
+    deinit {
+        CCurl_easy_cleanup(handle)
+        if let headerList { CCurl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    /// Called by libcurl with each piece of the body.
+    fileprivate func receive(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data, count > 0 else { return count }
+        bytesReceived += count
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        guard receiver(bytes.span) else {
+            stoppedByReceiver = true
+            return 0
+        }
+        return count
+    }
+
+    /// The error of a finished transfer, with libcurl's detailed message when it left one.
+    func error(for code: CURLcode) -> CurlError {
+        CurlError(
+            code,
+            detail: Bytes.string(
+                fromCString: Array(UnsafeBufferPointer(start: errorBuffer, count: Int(CURL_ERROR_SIZE)))))
+    }
+
+    /// The last response's status code (HTTP status, or FTP reply code), 0 before any.
+    /// The corresponding C call is `curl_easy_getinfo(CURLINFO_RESPONSE_CODE)`.
+    public var responseCode: Int {
+        var code = 0
+        _ = CCurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    /// The Content-Type of the response, if the server sent one.
+    public var contentType: String? { string(CURLINFO_CONTENT_TYPE) }
+
+    /// The URL finally fetched, after redirects.
+    public var effectiveURL: String? { string(CURLINFO_EFFECTIVE_URL) }
+
+    /// The Content-Length the server announced, if any.
+    public var expectedLength: Int? {
+        var length: curl_off_t = -1
+        _ = CCurl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        return length >= 0 ? Int(length) : nil
+    }
+
+    private func string(_ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard CCurl_getinfo_string(handle, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+}
+
+/// libcurl's write callback: finds the transfer through the context pointer. It must not capture anything.
+private let curlWrite: CCurl_write_function = { data, size, count, context in
+    guard let context else { return 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
+}

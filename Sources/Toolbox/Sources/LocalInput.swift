@@ -1,0 +1,64 @@
+// Reading a local file or standard input in fixed-size pieces, so memory stays flat whatever the size.
+import POSIX
+
+/// Reads one local source.
+struct LocalInput {
+    let source: Source
+    let context: Context
+    let readSize: Int
+
+    /// Reads the source through a handler; returns whether it succeeded (failures are reported).
+    func read(_ makeHandler: (Source) throws -> any InputHandler) throws(OutputError) -> Bool {
+        let fd: FileDescriptor
+        if source.kind == .standardInput {
+            fd = .standardInput
+        } else {
+            do {
+                fd = try FileDescriptor.open(source.name, .readOnly)
+            } catch {
+                context.error("cannot read '\(source.name)': \(error.reason)")
+                return false
+            }
+        }
+        defer { if source.kind != .standardInput { try? fd.close() } }
+        // Pipes and terminals may make us wait: what was printed must reach the reader first. Files never do.
+        let mayWait = fd.kind != .regular
+        var buffer = [UInt8](repeating: 0, count: readSize)
+        var gzip: GzipInput?
+        let outcome = try HandlerCall.run {
+            let handler = try makeHandler(source)
+            try handler.start(SourceInfo(source: source, contentType: nil, effectiveURL: nil))
+            gzip = GzipInput(handler, name: source.name)
+            return true
+        }
+        if case .failed(let message) = outcome { return report(message) }
+        guard let gzip else { return false }
+        while true {
+            if mayWait { try context.output.willWait() }
+            let count: Int
+            do {
+                count = try fd.read(into: &buffer)
+            } catch {
+                return report("cannot read '\(source.name)': \(error.reason)")
+            }
+            if count == 0 {
+                if case .failed(let message) = try HandlerCall.run({
+                    try gzip.finish(); return true
+                }) {
+                    return report(message)
+                }
+                return true
+            }
+            switch try HandlerCall.run({ try gzip.receive(buffer.span.extracting(0..<count)) }) {
+            case .goOn: continue
+            case .stopped: return true
+            case .failed(let message): return report(message)
+            }
+        }
+    }
+
+    private func report(_ message: String) -> Bool {
+        context.error(message)
+        return false
+    }
+}

@@ -1,0 +1,63 @@
+// What a SOURCE argument names: a URL fetched with libcurl, a local file, or standard input.
+
+/// One input, as resolved from the command line.
+public struct Source: Sendable, Equatable {
+    /// How it is read.
+    public enum Kind: Sendable, Equatable {
+        /// http, https, ftp, ftps or file: fetched with libcurl.
+        case url
+        /// A local path, read directly.
+        case file
+        /// `-`.
+        case standardInput
+    }
+
+    /// The source as records and messages name it: the URL or path (a bookmark resolved), or `-`.
+    public let name: String
+    public let kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// The schemes libcurl fetches for us.
+    static let fetchedSchemes: Set<String> = ["http", "https", "ftp", "ftps", "file"]
+
+    /// Classifies `text` (a bookmark already resolved).
+    static func classify(_ text: String) throws(ToolError) -> Source {
+        if text == "-" { return Source(name: text, kind: .standardInput) }
+        guard Locations.isURL(text) else { return Source(name: text, kind: .file) }
+        let scheme = String(text.prefix { $0 != ":" }).lowercased()
+        guard fetchedSchemes.contains(scheme) else {
+            throw ToolError("cannot fetch '\(text)': unsupported URL scheme '\(scheme)'")
+        }
+        return Source(name: text, kind: .url)
+    }
+}
+
+/// What is known about a source when its first bytes arrive.
+public struct SourceInfo: Sendable {
+    public let source: Source
+    /// The Content-Type the server sent (with its charset parameter), if any.
+    public let contentType: String?
+    /// The URL finally fetched, after redirects; the base for relative links.
+    public let effectiveURL: String?
+}
+
+/// Receives one source's bytes. The input layer makes one per source, gives it the bytes in order as they arrive
+/// (decompressed), and calls `finish` when they are all there.
+public protocol InputHandler: AnyObject {
+    /// The source is about to deliver its first bytes.
+    func start(_ info: SourceInfo) throws
+    /// The next bytes. Return false to stop reading the source (nothing more is downloaded).
+    func receive(_ bytes: Span<UInt8>) throws -> Bool
+    /// Every byte of the source has been received. Not called when the handler stopped it or it failed.
+    func finish() throws
+    /// How many records the handler printed, for the history.
+    var recordCount: Int { get }
+}
+
+extension InputHandler {
+    public func start(_ info: SourceInfo) throws {}
+}
