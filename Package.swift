@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CExpat", path: "Sources/Shims/CExpat", pkgConfig: "expat"),
         .systemLibrary(name: "CZlib", path: "Sources/Shims/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPCRE2", path: "Sources/Shims/CPCRE2", pkgConfig: "libpcre2-8"),
+        .systemLibrary(name: "CPOSIX", path: "Sources/Shims/CPOSIX"),
         // Loaded with dlopen on first use: linking them would cost every run ~10 ms (see CONTRIBUTING.md).
         .target(name: "CLoader", path: "Sources/Shims/CLoader"),
         .target(name: "CCurl", dependencies: ["CLoader"], path: "Sources/Shims/CCurl"),
@@ -37,8 +38,9 @@ let package = Package(
             cSettings: [.unsafeFlags(svnHeaders)]),
 
         // MARK: Shims (Swift)
-        .target(name: "POSIX", dependencies: ["Bytes"], path: "Sources/Shims/POSIX"),
+        .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
         .target(name: "Bytes", path: "Sources/Shims/Bytes"),
+        .target(name: "Threads", path: "Sources/Shims/Threads"),
         .target(name: "Expat", dependencies: ["CExpat"], path: "Sources/Shims/Expat"),
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
@@ -54,10 +56,9 @@ let package = Package(
         .target(
             name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
             swiftSettings: safeSwift),
-
         .target(
-            name: "RegexCommand", dependencies: ["Toolbox", "PCRE2", "Bytes"], path: "Sources/Commands/RegexCommand",
-            swiftSettings: safeSwift),
+            name: "RegexCommand", dependencies: ["Toolbox", "PCRE2", "Bytes", "Threads"],
+            path: "Sources/Commands/RegexCommand", swiftSettings: safeSwift),
 
         // MARK: Executable
         .executableTarget(
@@ -65,10 +66,12 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Toolbox"], path: "Tests/TestSupport"),
-        .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "TestSupport"]),
+        .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "Bytes", "TestSupport"]),
         .testTarget(
             name: "ShimsTests",
-            dependencies: ["POSIX", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport"],
+            dependencies: [
+                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport",
+            ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "RegexCommand", "Toolbox", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -1,13 +1,14 @@
 // JSON string escaping: quotes, backslashes, control characters, and invalid UTF-8 replaced by U+FFFD.
+import Bytes
 import Testing
 
 @testable import Toolbox
 
 struct JSONBytesTests {
     func escaped(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         JSONBytes.appendString(bytes.span, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.string
     }
 
     static let cases: [([UInt8], String)] = [
@@ -48,14 +49,17 @@ struct JSONBytesTests {
     }
 
     @Test func numbers() {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
+        for value in [0, 7, 10, 99, 100, 12345, -5, -100, Int.max, Int.min] {
+            JSONBytes.appendInteger(value, to: &out)
+            out.append(0x20)
+        }
         JSONBytes.appendNumber(.nan, to: &out)
         out.append(0x20)
         JSONBytes.appendNumber(2.5, to: &out)
         out.append(0x20)
         JSONBytes.appendNumber(3, to: &out)
-        out.append(0x20)
-        JSONBytes.appendInteger(-42, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "null 2.5 3 -42")
+        #expect(
+            out.string == "0 7 10 99 100 12345 -5 -100 9223372036854775807 -9223372036854775808 null 2.5 3")
     }
 }

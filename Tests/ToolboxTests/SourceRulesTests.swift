@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 struct SourceRulesTests {
-    static let cModules: Set<String> = ["CExpat", "CLibXML2", "CSVN", "CCurl", "CZlib", "CPCRE2", "CLoader"]
+    static let cModules: Set<String> = ["CExpat", "CLibXML2", "CSVN", "CCurl", "CZlib", "CPCRE2", "CLoader", "CPOSIX"]
 
     func swiftFiles(under folder: String) -> [(path: String, text: String)] {
         let root = Package.root + "/" + folder

@@ -21,7 +21,7 @@ struct Sample: Record {
             Field("extra", .object, "anything", inTable: false),
         ])
 
-    func encode(to encoder: RecordEncoder) {
+    func encode(to encoder: inout RecordEncoder) {
         encoder.string(text)
         encoder.integer(number)
         encoder.boolean(flag)

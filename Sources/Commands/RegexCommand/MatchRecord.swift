@@ -18,42 +18,46 @@ struct MatchRecord: Record {
             Field("replacement", .string, "the --replace template filled in for this match, or null"),
         ])
 
+    /// The batch, behind one reference: copying the record must not retain each of the batch's arrays.
+    let box: MatchBatch.Box
+    let index: Int
     let source: JSONText
-    let line: Int?
-    let column: Int?
-    /// The buffer the matcher's subject lies in, starting at index `origin`; group offsets count from there.
-    let bytes: [UInt8]
-    let origin: Int
-    /// The absolute offset of `bytes[origin]` in the input.
-    let base: Int
-    /// The range reported as the match (the whole match, or the --group), in subject offsets.
-    let reported: Range<Int>
-    let matcher: PCRE2Matcher
-    let replacement: [UInt8]?
+    let names: [PCRE2Pattern.Group]
 
-    func encode(to encoder: RecordEncoder) {
-        let span = bytes.span
-        func text(_ range: Range<Int>) {
-            encoder.bytes(span.extracting((origin + range.lowerBound)..<(origin + range.upperBound)))
-        }
+    func encode(to encoder: inout RecordEncoder) {
+        let batch = box.batch
+        let span = batch.bytes.span
+        let reported = batch.reportedRange(of: index)
         encoder.text(source)
-        encoder.integer(line)
-        encoder.integer(column)
-        encoder.integer(base + reported.lowerBound)
+        encoder.integer(batch.lines[index])
+        encoder.integer(batch.columns[index])
+        encoder.integer(batch.base + reported.lowerBound)
         encoder.integer(reported.count)
-        text(reported)
+        encoder.bytes(span.extracting(reported))
         encoder.beginArray()
-        for number in 0...matcher.pattern.captureCount {
-            if let range = matcher.range(number) { text(range) } else { encoder.null() }
+        for number in 0..<batch.groupCount {
+            if let range = batch.group(number, of: index) {
+                encoder.bytes(span.extracting(range))
+            } else {
+                encoder.null()
+            }
         }
         encoder.end()
         encoder.beginObject()
-        for group in matcher.pattern.groups {
+        for group in names {
             encoder.key(group.name)
-            if let range = matcher.range(group.number) { text(range) } else { encoder.null() }
+            if let range = batch.group(group.number, of: index) {
+                encoder.bytes(span.extracting(range))
+            } else {
+                encoder.null()
+            }
         }
         encoder.end()
-        if let replacement { encoder.bytes(replacement.span) } else { encoder.null() }
+        if let range = batch.replacement(of: index) {
+            encoder.bytes(batch.replacements.span.extracting(range))
+        } else {
+            encoder.null()
+        }
     }
 }
 
@@ -69,7 +73,7 @@ struct CountRecord: Record {
     let source: String
     let matches: Int
 
-    func encode(to encoder: RecordEncoder) {
+    func encode(to encoder: inout RecordEncoder) {
         encoder.string(source)
         encoder.integer(matches)
     }

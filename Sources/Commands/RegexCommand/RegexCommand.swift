@@ -123,24 +123,14 @@ public struct RegexCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        var total = 0
-        var reporters: [MatchReporter] = []
+        var printers: [MatchPrinter] = []
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { source in
-            let matcher: PCRE2Matcher
-            do throws(PCRE2Error) {
-                matcher = try PCRE2Matcher(settings.pattern)
-            } catch {
-                throw ToolError("cannot match '\(source.name)': \(error.message)")
-            }
-            let reporter = MatchReporter(
-                settings: settings, output: context.output, name: source.name, matcher: matcher)
-            reporters.append(reporter)
-            return settings.lineMode
-                ? LineScanner(reporter: reporter, settings: settings, unicode: unicodeMode)
-                : StreamScanner(reporter: reporter, settings: settings, unicode: unicodeMode)
+            let printer = try MatchPrinter(
+                settings: settings, output: context.output, name: source.name, unicode: unicodeMode)
+            printers.append(printer)
+            return printer
         }
-        total = reporters.reduce(0) { $0 + $1.matches }
         if summary.failed > 0 { return .failure }
-        return total > 0 ? .success : .negative
+        return printers.contains { $0.matches > 0 } ? .success : .negative
     }
 }

@@ -3,7 +3,7 @@ import PCRE2
 import Toolbox
 
 /// The parsed and compiled options of one tb regex run.
-struct RegexSettings {
+struct RegexSettings: Sendable {
     let pattern: PCRE2Pattern
     /// Match each line on its own (--lines) instead of the whole input.
     let lineMode: Bool

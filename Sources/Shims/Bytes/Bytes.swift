@@ -17,6 +17,12 @@ public enum Bytes {
         bytes.withUnsafeBufferPointer { array.append(contentsOf: $0[range]) }
     }
 
+    /// Appends `source[range]` to `array` in one copy.
+    @inlinable
+    public static func append(_ source: borrowing [UInt8], _ range: Range<Int>, to array: inout [UInt8]) {
+        source.withUnsafeBufferPointer { array.append(contentsOf: $0[range]) }
+    }
+
     /// The text in a NUL-terminated buffer that C filled in (invalid UTF-8 becomes U+FFFD).
     public static func string(fromCString buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,4 +1,5 @@
 // `tb __dump-spec`: the whole command tree as one JSON document, for tools and for checking the declarations.
+import Bytes
 
 /// Renders the declarations as JSON.
 enum SpecDump {
@@ -9,9 +10,9 @@ enum SpecDump {
             .init("output_options", .array(GlobalOptions.output.map(option))),
             .init("commands", .array(registry.commands.map { command($0) })),
         ])
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         JSONBytes.appendValue(tree, to: &out)
-        return String(decoding: out, as: UTF8.self) + "\n"
+        return out.string + "\n"
     }
 
     private static func command(_ type: any Command.Type) -> Value {

@@ -5,7 +5,7 @@ import Bytes
 /// Appends JSON values to a byte array.
 public enum JSONBytes {
     /// Appends `bytes` as a JSON string. Runs of bytes that need no escaping are copied in one go.
-    public static func appendString(_ bytes: Span<UInt8>, to out: inout [UInt8]) {
+    public static func appendString(_ bytes: Span<UInt8>, to out: inout ByteBuffer) {
         out.append(0x22)
         let count = bytes.count
         var runStart = 0
@@ -20,53 +20,47 @@ public enum JSONBytes {
                     index += length
                     continue
                 }
-                Bytes.append(bytes, runStart..<index, to: &out)
-                out.append(contentsOf: replacementCharacter)
+                out.append(bytes, runStart..<index)
+                out.append(0xEF)
+                out.append(0xBF)
+                out.append(0xBD)
                 index -= length
             } else {
-                Bytes.append(bytes, runStart..<index, to: &out)
+                out.append(bytes, runStart..<index)
                 appendEscape(byte, to: &out)
                 index += 1
             }
             runStart = index
         }
-        Bytes.append(bytes, runStart..<count, to: &out)
+        out.append(bytes, runStart..<count)
         out.append(0x22)
     }
 
     /// Appends a Swift string as a JSON string.
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
+    public static func appendString(_ text: String, to out: inout ByteBuffer) {
         appendString(text.utf8.span, to: &out)
     }
 
-    /// Appends an integer, without allocating: digits are written backwards and then reversed in place.
-    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value >= 0 && value < 10 { return out.append(0x30 + UInt8(value)) }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        let start = out.count
-        var rest = value.magnitude
-        repeat {
-            out.append(0x30 + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
+    /// Appends an integer.
+    public static func appendInteger(_ value: Int, to out: inout ByteBuffer) {
+        out.appendDecimal(value)
     }
 
     /// Appends a number; NaN and infinities, which JSON cannot hold, become null.
-    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
+    public static func appendNumber(_ value: Double, to out: inout ByteBuffer) {
+        guard value.isFinite else { return out.append("null") }
         if value == value.rounded() && abs(value) < 1e15 {
             appendInteger(Int(value), to: &out)
         } else {
-            out.append(contentsOf: String(value).utf8)
+            out.append(String(value))
         }
     }
 
     /// Appends any value, compactly.
-    public static func appendValue(_ value: Value, to out: inout [UInt8]) {
+    public static func appendValue(_ value: Value, to out: inout ByteBuffer) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
         case .integer(let number): appendInteger(number, to: &out)
         case .number(let number): appendNumber(number, to: &out)
         case .string(let text): appendString(text, to: &out)
@@ -91,10 +85,9 @@ public enum JSONBytes {
         }
     }
 
-    private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func appendEscape(_ byte: UInt8, to out: inout ByteBuffer) {
         out.append(0x5C)
         switch byte {
         case 0x22: out.append(0x22)
@@ -105,9 +98,11 @@ public enum JSONBytes {
         case 0x0C: out.append(UInt8(ascii: "f"))
         case 0x0D: out.append(UInt8(ascii: "r"))
         default:
-            out.append(contentsOf: [
-                UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)],
-            ])
+            out.append(UInt8(ascii: "u"))
+            out.append(0x30)
+            out.append(0x30)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 15)])
         }
     }
 

@@ -29,7 +29,7 @@ public final class Output {
 
     public let settings: OutputSettings
     private let sink: Sink
-    private let encoder = RecordEncoder()
+    private var encoder = RecordEncoder()
     private let writer: (any RecordWriter)?
     /// How many records were emitted.
     public private(set) var recordCount = 0
@@ -54,12 +54,17 @@ public final class Output {
     /// Writes one record. On a terminal it is flushed at once; otherwise it may wait in the buffer until the
     /// buffer fills, `willWait` or the end of the run.
     public func emit<R: Record>(_ record: R) throws(OutputError) {
-        encoder.begin(R.schema, capture: writer != nil)
-        record.encode(to: encoder)
-        encoder.finish()
+        Self.encode(record, into: &encoder, capture: writer != nil)
         if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
         recordCount += 1
         if settings.interactive || encoder.out.count >= Self.bufferLimit { try flush() }
+    }
+
+    /// One exclusive access to the encoder for the whole record.
+    private static func encode<R: Record>(_ record: R, into encoder: inout RecordEncoder, capture: Bool) {
+        encoder.begin(R.schema, capture: capture)
+        record.encode(to: &encoder)
+        encoder.finish()
     }
 
     /// Writes raw bytes (for commands that print file contents rather than records).
@@ -68,7 +73,7 @@ public final class Output {
         if bytes.count >= Self.bufferLimit {
             try send(bytes)
         } else {
-            Bytes.append(bytes, to: &encoder.out)
+            encoder.out.append(bytes)
         }
     }
 
@@ -81,17 +86,13 @@ public final class Output {
     /// Writes out the buffer.
     public func flush() throws(OutputError) {
         guard !encoder.out.isEmpty else { return }
-        defer { encoder.out.removeAll(keepingCapacity: true) }
-        try send(encoder.out)
+        defer { encoder.out.removeAll() }
+        try encoder.out.withSpan { (bytes) throws(OutputError) in try send(bytes) }
     }
 
     /// Ends the run: held-back rows and the buffer go out.
     public func finish() throws(OutputError) {
         try willWait()
-    }
-
-    private func send(_ bytes: [UInt8]) throws(OutputError) {
-        try send(bytes.span)
     }
 
     private func send(_ bytes: Span<UInt8>) throws(OutputError) {

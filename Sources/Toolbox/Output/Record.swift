@@ -6,7 +6,7 @@ public protocol Record {
     /// The record's `type` and its fields, in order.
     static var schema: RecordSchema { get }
     /// Writes one value per declared field, in declared order.
-    func encode(to encoder: RecordEncoder)
+    func encode(to encoder: inout RecordEncoder)
 }
 
 /// The declared shape of a record type.

@@ -1,66 +1,78 @@
-// The one object a record writes its values into. For NDJSON it escapes them straight into the output buffer
-// (no Swift String, no Value per field: the hot path of regex and feed); for the other writers it captures
-// them as Values.
+// What a record writes its values into. For NDJSON it escapes them straight into the output buffer (no Swift
+// String, no Value per field: the hot path of regex and feed); for the other writers it captures them as Values.
+// It is a struct passed inout, so its many small writes need no dynamic exclusivity checks.
 import Bytes
 
 /// Receives a record's values, one per declared field, in order. Nested arrays and objects are written with
 /// `beginArray`/`beginObject`, `key` and `end`, using the same value methods for their elements.
-public final class RecordEncoder {
+public struct RecordEncoder: ~Copyable {
     /// The output buffer; Output writes it to the file descriptor.
-    var out: [UInt8] = []
+    var out = ByteBuffer(capacity: 1 << 17)
     /// The values of the record, when capturing.
     private(set) var captured: [Value] = []
 
     private var capturing = false
     private var schemaType = ""
-    private var keys: [[UInt8]] = []
-    private var keyCache: [String: (type: [UInt8], keys: [[UInt8]])] = [:]
+    /// `{"type":"…"` and every `,"field":` of the current schema, one after the other in one buffer.
+    private var prefixBytes: [UInt8] = []
+    /// Where the type prefix and each key lie in `prefixBytes`.
+    private var prefixRanges: [Range<Int>] = []
+    private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>])] = [:]
+    private var fieldCount = 0
     private var fieldIndex = 0
-    /// Open containers in JSON mode: whether each is an object, and how many elements it has so far.
-    private var levels: [(isObject: Bool, count: Int)] = []
-    /// Open containers when capturing, with the key waiting for its value in objects.
+    /// JSON containers: the innermost one's kind and whether its next element needs a comma; outer ones saved.
+    private var depth = 0
+    private var innerIsObject = false
+    private var innerNeedsComma = false
+    private var outer: [(isObject: Bool, needsComma: Bool)] = []
+    /// Containers being captured, with the key waiting for its value in objects.
     private var containers: [(elements: [Value], members: [Value.Member], isObject: Bool, key: String)] = []
 
-    init() {
-        out.reserveCapacity(1 << 17)
-    }
+    init() {}
 
     /// Starts a record: writes `{"type":"…"` in JSON mode.
-    func begin(_ schema: RecordSchema, capture: Bool) {
+    mutating func begin(_ schema: RecordSchema, capture: Bool) {
         capturing = capture
         fieldIndex = 0
-        levels.removeAll(keepingCapacity: true)
+        depth = 0
+        outer.removeAll(keepingCapacity: true)
         containers.removeAll(keepingCapacity: true)
-        captured.removeAll(keepingCapacity: true)
-        if schema.type != schemaType || keys.count != schema.fields.count {
-            let prefixes =
-                keyCache[schema.type]
-                ?? {
-                    var type: [UInt8] = Array("{\"type\":".utf8)
-                    JSONBytes.appendString(schema.type, to: &type)
-                    let keys = schema.fields.map { field -> [UInt8] in
-                        var key: [UInt8] = [UInt8(ascii: ",")]
-                        JSONBytes.appendString(field.name, to: &key)
-                        key.append(UInt8(ascii: ":"))
-                        return key
-                    }
-                    keyCache[schema.type] = (type, keys)
-                    return (type, keys)
-                }()
-            schemaType = schema.type
-            keys = prefixes.keys
+        if capture { captured.removeAll(keepingCapacity: true) }
+        if schema.type != schemaType || fieldCount != schema.fields.count { use(schema) }
+        if !capture { out.append(prefixBytes, prefixRanges[0]) }
+    }
+
+    private mutating func use(_ schema: RecordSchema) {
+        if let known = prefixCache[schema.type], known.ranges.count == schema.fields.count + 1 {
+            (prefixBytes, prefixRanges) = known
+        } else {
+            var buffer = ByteBuffer()
+            buffer.append("{\"type\":")
+            JSONBytes.appendString(schema.type, to: &buffer)
+            var ranges = [0..<buffer.count]
+            for field in schema.fields {
+                let start = buffer.count
+                buffer.append(UInt8(ascii: ","))
+                JSONBytes.appendString(field.name, to: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                ranges.append(start..<buffer.count)
+            }
+            let bytes = buffer.bytes
+            prefixCache[schema.type] = (bytes, ranges)
+            (prefixBytes, prefixRanges) = (bytes, ranges)
         }
-        if !capture { out.append(contentsOf: keyCache[schemaType]?.type ?? []) }
+        schemaType = schema.type
+        fieldCount = schema.fields.count
     }
 
     /// Ends a record: fields the record did not write are null; writes `}` and a newline in JSON mode.
-    func finish() {
+    mutating func finish() {
         // A record that left an array or object open (a programming error) still yields valid JSON.
-        while !levels.isEmpty || !containers.isEmpty {
+        while depth > 0 || !containers.isEmpty {
             assertionFailure("\(schemaType) record left a container open")
             end()
         }
-        while fieldIndex < keys.count { null() }
+        while fieldIndex < fieldCount { null() }
         if !capturing {
             out.append(UInt8(ascii: "}"))
             out.append(UInt8(ascii: "\n"))
@@ -70,20 +82,20 @@ public final class RecordEncoder {
     // MARK: Values
 
     /// A string field or element; nil writes null.
-    public func string(_ value: String?) {
+    public mutating func string(_ value: String?) {
         guard let value else { return null() }
         guard prepare() else { return }
         if capturing { deliver(.string(value)) } else { JSONBytes.appendString(value, to: &out) }
     }
 
     /// A string escaped once and written many times (such as the source of every match).
-    public func text(_ value: JSONText) {
+    public mutating func text(_ value: JSONText) {
         guard prepare() else { return }
-        if capturing { deliver(.string(value.text)) } else { out.append(contentsOf: value.json) }
+        if capturing { deliver(.string(value.text)) } else { out.append(value.json) }
     }
 
     /// Text as bytes from the input, written without building a String; invalid UTF-8 becomes U+FFFD.
-    public func bytes(_ value: Span<UInt8>) {
+    public mutating func bytes(_ value: Span<UInt8>) {
         guard prepare() else { return }
         if capturing {
             var copy: [UInt8] = []
@@ -96,48 +108,48 @@ public final class RecordEncoder {
     }
 
     /// An integer field or element; nil writes null.
-    public func integer(_ value: Int?) {
+    public mutating func integer(_ value: Int?) {
         guard let value else { return null() }
         guard prepare() else { return }
         if capturing { deliver(.integer(value)) } else { JSONBytes.appendInteger(value, to: &out) }
     }
 
     /// A number field or element; nil writes null.
-    public func number(_ value: Double?) {
+    public mutating func number(_ value: Double?) {
         guard let value else { return null() }
         guard prepare() else { return }
         if capturing { deliver(.number(value)) } else { JSONBytes.appendNumber(value, to: &out) }
     }
 
     /// A boolean field or element; nil writes null.
-    public func boolean(_ value: Bool?) {
+    public mutating func boolean(_ value: Bool?) {
         guard let value else { return null() }
         guard prepare() else { return }
-        if capturing { deliver(.bool(value)) } else { out.append(contentsOf: (value ? "true" : "false").utf8) }
+        if capturing { deliver(.bool(value)) } else { out.append(value ? "true" : "false") }
     }
 
     /// A time, written as RFC 3339 in UTC; nil writes null.
-    public func time(_ value: Timestamp?) {
+    public mutating func time(_ value: Timestamp?) {
         guard let value else { return null() }
         guard prepare() else { return }
         if capturing { deliver(.time(value)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
     }
 
     /// null.
-    public func null() {
+    public mutating func null() {
         guard prepare() else { return }
-        if capturing { deliver(.null) } else { out.append(contentsOf: "null".utf8) }
+        if capturing { deliver(.null) } else { out.append("null") }
     }
 
     /// An array of strings.
-    public func strings(_ values: [String]) {
+    public mutating func strings(_ values: [String]) {
         beginArray()
         for value in values { string(value) }
         end()
     }
 
     /// Any value tree, for fields whose shape is not worth streaming.
-    public func value(_ value: Value) {
+    public mutating func value(_ value: Value) {
         guard prepare() else { return }
         if capturing { deliver(value) } else { JSONBytes.appendValue(value, to: &out) }
     }
@@ -145,59 +157,62 @@ public final class RecordEncoder {
     // MARK: Containers
 
     /// Opens an array; its elements follow, then `end()`.
-    public func beginArray() {
-        guard prepare() else { return }
-        if capturing {
-            containers.append(([], [], false, ""))
-        } else {
-            out.append(UInt8(ascii: "["))
-            levels.append((false, 0))
-        }
+    public mutating func beginArray() {
+        open(isObject: false)
     }
 
     /// Opens an object; `key(_:)` and a value for each member follow, then `end()`.
-    public func beginObject() {
+    public mutating func beginObject() {
+        open(isObject: true)
+    }
+
+    private mutating func open(isObject: Bool) {
         guard prepare() else { return }
         if capturing {
-            containers.append(([], [], true, ""))
-        } else {
-            out.append(UInt8(ascii: "{"))
-            levels.append((true, 0))
+            containers.append(([], [], isObject, ""))
+            return
         }
+        out.append(UInt8(ascii: isObject ? "{" : "["))
+        if depth > 0 { outer.append((innerIsObject, innerNeedsComma)) }
+        depth += 1
+        innerIsObject = isObject
+        innerNeedsComma = false
     }
 
     /// Names the next member of the open object.
-    public func key(_ name: String) {
+    public mutating func key(_ name: String) {
         if capturing {
             if !containers.isEmpty { containers[containers.count - 1].key = name }
             return
         }
-        guard let level = levels.last, level.isObject else { return }
-        if level.count > 0 { out.append(UInt8(ascii: ",")) }
-        levels[levels.count - 1].count += 1
+        guard depth > 0, innerIsObject else { return }
+        if innerNeedsComma { out.append(UInt8(ascii: ",")) }
+        innerNeedsComma = true
         JSONBytes.appendString(name, to: &out)
         out.append(UInt8(ascii: ":"))
     }
 
     /// Closes the innermost open array or object.
-    public func end() {
+    public mutating func end() {
         if capturing {
             guard let container = containers.popLast() else { return }
             deliver(container.isObject ? .object(container.members) : .array(container.elements))
             return
         }
-        guard let level = levels.popLast() else { return }
-        out.append(UInt8(ascii: level.isObject ? "}" : "]"))
+        guard depth > 0 else { return }
+        out.append(UInt8(ascii: innerIsObject ? "}" : "]"))
+        depth -= 1
+        if depth > 0, let saved = outer.popLast() { (innerIsObject, innerNeedsComma) = saved }
     }
 
     // MARK: Plumbing
 
     /// Writes what comes before a value: the field's key at the top level, a comma between array elements.
     /// Returns false for a value beyond the declared fields, which is dropped.
-    private func prepare() -> Bool {
+    private mutating func prepare() -> Bool {
         if capturing {
             if containers.isEmpty {
-                guard fieldIndex < keys.count else {
+                guard fieldIndex < fieldCount else {
                     assertionFailure("\(schemaType) record wrote more values than it declares")
                     return false
                 }
@@ -205,23 +220,23 @@ public final class RecordEncoder {
             }
             return true
         }
-        if let level = levels.last {
-            if !level.isObject {
-                if level.count > 0 { out.append(UInt8(ascii: ",")) }
-                levels[levels.count - 1].count += 1
+        if depth > 0 {
+            if !innerIsObject {
+                if innerNeedsComma { out.append(UInt8(ascii: ",")) }
+                innerNeedsComma = true
             }
             return true
         }
-        guard fieldIndex < keys.count else {
+        guard fieldIndex < fieldCount else {
             assertionFailure("\(schemaType) record wrote more values than it declares")
             return false
         }
-        out.append(contentsOf: keys[fieldIndex])
         fieldIndex += 1
+        out.append(prefixBytes, prefixRanges[fieldIndex])
         return true
     }
 
-    private func deliver(_ value: Value) {
+    private mutating func deliver(_ value: Value) {
         guard !containers.isEmpty else { return captured.append(value) }
         let last = containers.count - 1
         if containers[last].isObject {
@@ -239,8 +254,8 @@ public struct JSONText: Sendable {
 
     public init(_ text: String) {
         self.text = text
-        var json: [UInt8] = []
+        var json = ByteBuffer()
         JSONBytes.appendString(text, to: &json)
-        self.json = json
+        self.json = json.bytes
     }
 }

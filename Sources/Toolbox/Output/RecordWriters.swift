@@ -1,12 +1,13 @@
 // The writers that work from captured values: NDJSON with --fields, TSV and templates. (Plain NDJSON needs no
 // writer: the encoder writes it directly. The table has a file of its own.)
+import Bytes
 
 /// Writes captured records into the output buffer.
 protocol RecordWriter: AnyObject {
     /// Writes (or holds back) one record.
-    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8])
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer)
     /// The producer is about to wait for input, or is done: write anything held back.
-    func release(to out: inout [UInt8])
+    func release(to out: inout ByteBuffer)
 }
 
 /// NDJSON limited to the --fields, in their order, `type` still first.
@@ -17,9 +18,9 @@ final class ProjectedNDJSONWriter: RecordWriter {
         selection = FieldSelection(names: fields) { Array($0.fields.indices) }
     }
 
-    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         let columns = selection.columns(for: schema)
-        out.append(contentsOf: "{\"type\":".utf8)
+        out.append("{\"type\":")
         JSONBytes.appendString(schema.type, to: &out)
         for (name, index) in zip(columns.names, columns.indices) {
             out.append(UInt8(ascii: ","))
@@ -27,10 +28,10 @@ final class ProjectedNDJSONWriter: RecordWriter {
             out.append(UInt8(ascii: ":"))
             JSONBytes.appendValue(index.map { values[$0] } ?? .null, to: &out)
         }
-        out.append(contentsOf: "}\n".utf8)
+        out.append("}\n")
     }
 
-    func release(to out: inout [UInt8]) {}
+    func release(to out: inout ByteBuffer) {}
 }
 
 /// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
@@ -42,16 +43,16 @@ final class TSVWriter: RecordWriter {
         selection = FieldSelection(names: fields) { Array($0.fields.indices) }
     }
 
-    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         let columns = selection.columns(for: schema)
         for (position, index) in columns.indices.enumerated() {
             if position > 0 { out.append(UInt8(ascii: "\t")) }
             for byte in (index.map { values[$0] } ?? .null).plainText.utf8 {
                 switch byte {
-                case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
-                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
-                case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
-                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\t"): out.append("\\t")
+                case UInt8(ascii: "\n"): out.append("\\n")
+                case UInt8(ascii: "\r"): out.append("\\r")
+                case UInt8(ascii: "\\"): out.append("\\\\")
                 default: out.append(byte)
                 }
             }
@@ -59,7 +60,7 @@ final class TSVWriter: RecordWriter {
         out.append(UInt8(ascii: "\n"))
     }
 
-    func release(to out: inout [UInt8]) {}
+    func release(to out: inout ByteBuffer) {}
 }
 
 /// One rendering of the --template per record.
@@ -70,9 +71,9 @@ final class TemplateWriter: RecordWriter {
         self.template = template
     }
 
-    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         template.render(to: &out) { name in schema.index(of: name).map { values[$0] } ?? .null }
     }
 
-    func release(to out: inout [UInt8]) {}
+    func release(to out: inout ByteBuffer) {}
 }

@@ -1,6 +1,7 @@
 // The table for people at a terminal: a header, columns fitted to the terminal width, the last column cut with
 // `…`. Rows are held back until the producer would wait for input (or 100 rows came), then the column widths are
 // fixed from what was seen and later rows stream out under them.
+import Bytes
 
 /// Writes records as an aligned table.
 final class TableWriter: RecordWriter {
@@ -26,7 +27,7 @@ final class TableWriter: RecordWriter {
         self.width = width
     }
 
-    func write(_ schema: RecordSchema, _ values: [Value], to out: inout [UInt8]) {
+    func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         let columns = selection.columns(for: schema)
         let cells = columns.indices.map { index in index.map { Self.cell(values[$0]) } ?? "" }
         if let current, current.type == schema.type, pending.isEmpty {
@@ -40,7 +41,7 @@ final class TableWriter: RecordWriter {
         if pending.count >= Self.sampleSize { release(to: &out) }
     }
 
-    func release(to out: inout [UInt8]) {
+    func release(to out: inout ByteBuffer) {
         guard let schema = pending.first?.schema else { return }
         let columns = selection.columns(for: schema)
         let headers = columns.names.map { $0.uppercased() }
@@ -59,7 +60,7 @@ final class TableWriter: RecordWriter {
         pending.removeAll()
     }
 
-    private func appendRow(_ cells: [String], to out: inout [UInt8], header: Bool = false) {
+    private func appendRow(_ cells: [String], to out: inout ByteBuffer, header: Bool = false) {
         guard let current else { return }
         var line = ""
         // Columns that do not fit the terminal at all are left out.
@@ -79,7 +80,7 @@ final class TableWriter: RecordWriter {
         }
         while line.hasSuffix(" ") { line.removeLast() }
         if header && color { line = "\u{1B}[1m" + line + "\u{1B}[0m" }
-        out.append(contentsOf: line.utf8)
+        out.append(line)
         out.append(UInt8(ascii: "\n"))
     }
 

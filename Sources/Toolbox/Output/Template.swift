@@ -1,4 +1,5 @@
 // --template: git-style atoms (%(field), %(field.sub), %x09, %n, %%) for custom rows.
+import Bytes
 
 /// A parsed output template.
 public struct Template: Sendable {
@@ -79,11 +80,11 @@ public struct Template: Sendable {
     }
 
     /// Renders one record: `value(name)` gives the top-level field's value.
-    func render(to out: inout [UInt8], value: (String) -> Value) {
+    func render(to out: inout ByteBuffer, value: (String) -> Value) {
         for part in parts {
             switch part {
-            case .literal(let bytes): out.append(contentsOf: bytes)
-            case .field(let path): out.append(contentsOf: value(path[0]).lookup(path.dropFirst()).plainText.utf8)
+            case .literal(let bytes): out.append(bytes)
+            case .field(let path): out.append(value(path[0]).lookup(path.dropFirst()).plainText)
             }
         }
         if !endsWithNewline { out.append(UInt8(ascii: "\n")) }

@@ -1,4 +1,5 @@
 // A field value held in memory: what table, TSV, template and --fields output work from.
+import Bytes
 
 /// One value of a record field.
 public enum Value: Sendable, Equatable {
@@ -49,9 +50,9 @@ public enum Value: Sendable, Equatable {
         case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .time(let time): return time.rfc3339
         case .number, .array, .object:
-            var out: [UInt8] = []
+            var out = ByteBuffer()
             JSONBytes.appendValue(self, to: &out)
-            return String(decoding: out, as: UTF8.self)
+            return out.string
         }
     }
 }

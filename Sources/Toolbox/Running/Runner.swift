@@ -33,6 +33,7 @@ public struct Runner {
         let stdout = FileDescriptor.standardOutput
         let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
         System.openStandardDescriptors()
+        System.keepBuffersOnTheHeap()
         var runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
         runner.usesProcessArguments = true
         let status = runner.run(Array(CommandLine.arguments.dropFirst()))

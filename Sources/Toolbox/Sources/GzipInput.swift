@@ -33,6 +33,10 @@ final class GzipInput {
         return try pass(bytes.extracting(index..<bytes.count))
     }
 
+    func idle() throws {
+        try inner.idle()
+    }
+
     func finish() throws {
         if !decided {
             try decide()

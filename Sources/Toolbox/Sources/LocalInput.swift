@@ -34,7 +34,14 @@ struct LocalInput {
         if case .failed(let message) = outcome { return report(message) }
         guard let gzip else { return false }
         while true {
-            if mayWait { try context.output.willWait() }
+            if mayWait {
+                if case .failed(let message) = try HandlerCall.run({
+                    try gzip.idle(); return true
+                }) {
+                    return report(message)
+                }
+                try context.output.willWait()
+            }
             let count: Int
             do {
                 count = try fd.read(into: &buffer)

@@ -48,6 +48,7 @@ final class NetworkInput {
         for source in sources { start(Job(source), on: multi) }
         defer { progress.clear() }
         while !jobs.isEmpty || !waiting.isEmpty {
+            try idleHandlers(multi)
             try context.output.willWait()
             let now = Clock.monotonicNanoseconds()
             let nextRetry = waiting.map(\.retryAt).min().map { max(0, Int(($0 - now) / 1_000_000)) } ?? 1000
@@ -79,6 +80,21 @@ final class NetworkInput {
                 expected: jobs.count == 1 ? jobs.values.first?.transfer?.expectedLength : nil)
         }
         return summary
+    }
+
+    /// Before waiting for the network, every handler delivers what it holds; one that fails ends its source.
+    private func idleHandlers(_ multi: CurlMulti) throws(OutputError) {
+        for (key, job) in jobs where job.failure == nil && !job.stopped {
+            guard let gzip = job.gzip else { continue }
+            if case .failed(let message) = try HandlerCall.run({
+                try gzip.idle(); return true
+            }) {
+                if let transfer = job.transfer { multi.remove(transfer) }
+                jobs.removeValue(forKey: key)
+                job.transfer = nil
+                fail(job, message)
+            }
+        }
     }
 
     private func start(_ job: Job, on multi: CurlMulti) {

@@ -52,6 +52,9 @@ public protocol InputHandler: AnyObject {
     func start(_ info: SourceInfo) throws
     /// The next bytes. Return false to stop reading the source (nothing more is downloaded).
     func receive(_ bytes: Span<UInt8>) throws -> Bool
+    /// The input layer is about to wait for more bytes: deliver anything held back (results of work on another
+    /// thread) now, so a slow source's records reach the reader at once.
+    func idle() throws
     /// Every byte of the source has been received. Not called when the handler stopped it or it failed.
     func finish() throws
     /// How many records the handler printed, for the history.
@@ -60,4 +63,5 @@ public protocol InputHandler: AnyObject {
 
 extension InputHandler {
     public func start(_ info: SourceInfo) throws {}
+    public func idle() throws {}
 }

@@ -24,7 +24,7 @@ public struct Bookmark: Record, Sendable, Equatable {
             Field("created", .time, "when it was added"),
         ])
 
-    public func encode(to encoder: RecordEncoder) {
+    public func encode(to encoder: inout RecordEncoder) {
         encoder.string(name)
         encoder.string(url)
         encoder.string(note)

@@ -1,5 +1,6 @@
 // Reads an NDJSON store file line by line. A damaged line is reported with its line number and kept verbatim, so
 // the next write puts it back instead of silently dropping it.
+import Bytes
 
 /// One line of a store file.
 enum StoredLine {
@@ -56,10 +57,10 @@ enum StoredLines {
 
     /// The NDJSON line of a record, without the newline.
     static func line<R: Record>(_ record: R) -> [UInt8] {
-        let encoder = RecordEncoder()
+        var encoder = RecordEncoder()
         encoder.begin(R.schema, capture: false)
-        record.encode(to: encoder)
+        record.encode(to: &encoder)
         encoder.finish()
-        return Array(encoder.out.dropLast())
+        return encoder.out.bytes.dropLast()
     }
 }

@@ -29,7 +29,7 @@ public struct Visit: Record, Sendable, Equatable {
             Field("records", .integer, "how many records it printed"),
         ])
 
-    public func encode(to encoder: RecordEncoder) {
+    public func encode(to encoder: inout RecordEncoder) {
         encoder.time(time)
         encoder.string(command)
         encoder.string(target)

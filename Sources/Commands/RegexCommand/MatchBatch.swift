@@ -1,0 +1,60 @@
+// What the matching thread hands the printing thread: the matches found in one piece of input, as offsets into a
+// snapshot of the bytes they were found in, with their lines, columns and replacements already worked out.
+
+/// The matches found in one piece of input.
+struct MatchBatch: Sendable {
+    /// The bytes the offsets below refer to (the matching window when the batch was made).
+    var bytes: [UInt8] = []
+    /// The absolute input offset of `bytes[0]`.
+    var base = 0
+    /// Groups per match, the whole match included.
+    let groupCount: Int
+    /// For each match, `groupCount` pairs of start and end offsets into `bytes` (-1 for a group that took no part).
+    var groups: [Int] = []
+    /// For each match, the start and end of the range reported as `match` (the --group's with --group).
+    var reported: [Int] = []
+    var lines: [Int] = []
+    var columns: [Int] = []
+    /// The --replace texts, one after another, and where each ends.
+    var replacements: [UInt8] = []
+    var replacementEnds: [Int] = []
+    /// Matches counted but not printed (--count).
+    var counted = 0
+    /// The finder wants no more input: --first or --max-count was reached.
+    var finished = false
+    /// The source could not be matched; no more batches follow.
+    var failure: String?
+
+    init(groupCount: Int) {
+        self.groupCount = groupCount
+    }
+
+    /// How many matches it holds for printing.
+    var count: Int { lines.count }
+
+    var isEmpty: Bool { lines.isEmpty && counted == 0 && !finished && failure == nil }
+
+    /// The range of group `number` of match `index`, or nil.
+    func group(_ number: Int, of index: Int) -> Range<Int>? {
+        let at = (index * groupCount + number) * 2
+        let start = groups[at]
+        return start < 0 ? nil : start..<groups[at + 1]
+    }
+
+    /// The range reported for match `index`.
+    func reportedRange(of index: Int) -> Range<Int> {
+        reported[index * 2]..<reported[index * 2 + 1]
+    }
+
+    /// The replacement of match `index`, when there is one.
+    func replacement(of index: Int) -> Range<Int>? {
+        guard !replacementEnds.isEmpty else { return nil }
+        return (index == 0 ? 0 : replacementEnds[index - 1])..<replacementEnds[index]
+    }
+
+    /// A batch shared by reference.
+    final class Box: Sendable {
+        let batch: MatchBatch
+        init(_ batch: MatchBatch) { self.batch = batch }
+    }
+}

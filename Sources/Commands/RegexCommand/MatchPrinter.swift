@@ -1,0 +1,87 @@
+// The printing side of tb regex: the input handler of one source. It passes the input to a MatchFinder on a second
+// thread and prints the batches of matches that come back, so matching and formatting use both cores.
+import Bytes
+import Threads
+import Toolbox
+
+/// Prints the matches of one source.
+final class MatchPrinter: InputHandler {
+    private let settings: RegexSettings
+    private let output: Output
+    private let name: String
+    private let source: JSONText
+    private let pipeline: WorkerPipeline<[UInt8], MatchBatch>
+    /// Matches found (printed or counted).
+    private(set) var matches = 0
+    private(set) var recordCount = 0
+    private var done = false
+
+    init(settings: RegexSettings, output: Output, name: String, unicode: Bool) throws {
+        self.settings = settings
+        self.output = output
+        self.name = name
+        source = JSONText(name)
+        do {
+            pipeline = try WorkerPipeline(capacity: 3) { pipeline in
+                do {
+                    let finder = try MatchFinder(settings: settings, name: name, unicode: unicode) { pipeline.emit($0) }
+                    while let bytes = pipeline.next() {
+                        guard try finder.feed(bytes) else { return }
+                    }
+                    try finder.finish()
+                } catch {
+                    var failure = MatchBatch(groupCount: 0)
+                    failure.failure = (error as? ToolError)?.message ?? String(describing: error)
+                    _ = pipeline.emit(failure)
+                }
+            }
+        } catch {
+            throw ToolError("cannot start a thread to match '\(name)': \(error)")
+        }
+    }
+
+    deinit {
+        pipeline.cancel()
+    }
+
+    func receive(_ bytes: Span<UInt8>) throws -> Bool {
+        guard !done else { return false }
+        var chunk: [UInt8] = []
+        Bytes.append(bytes, to: &chunk)
+        try pipeline.send(chunk) { batch in try self.print(batch) }
+        return !done
+    }
+
+    func idle() throws {
+        try pipeline.waitUntilIdle { batch in try self.print(batch) }
+    }
+
+    func finish() throws {
+        try pipeline.finish { batch in try self.print(batch) }
+        try end()
+    }
+
+    /// Prints one batch; a failure it reports ends the source.
+    private func print(_ batch: MatchBatch) throws {
+        guard !done else { return }
+        if let failure = batch.failure { throw ToolError(failure) }
+        matches += batch.counted + batch.count
+        let box = MatchBatch.Box(batch)
+        let names = settings.pattern.groups
+        for index in 0..<batch.count {
+            try output.emit(MatchRecord(box: box, index: index, source: source, names: names))
+        }
+        recordCount += batch.count
+        if batch.finished { try end() }
+    }
+
+    /// The source is done (its end, or --first and --max-count): with --count, its count record.
+    private func end() throws {
+        guard !done else { return }
+        done = true
+        if settings.countOnly {
+            try output.emit(CountRecord(source: name, matches: matches))
+            recordCount += 1
+        }
+    }
+}

@@ -1,0 +1,158 @@
+// An output buffer for the hot paths: appends are a capacity check and a store or memcpy, with none of Array's
+// per-call uniqueness and growth bookkeeping. Non-copyable, so it has exactly one owner and frees itself.
+
+/// A growable byte buffer.
+public struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var used: Int
+
+    /// How many bytes it holds.
+    public var count: Int { used }
+
+    public init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+        used = 0
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Whether it holds no bytes.
+    public var isEmpty: Bool { used == 0 }
+
+    /// Makes room for `extra` more bytes.
+    @inlinable
+    public mutating func reserve(_ extra: Int) {
+        if used + extra > capacity { grow(used + extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(_ needed: Int) {
+        var size = capacity
+        while size < needed { size *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        bigger.update(from: base, count: used)
+        base.deallocate()
+        base = bigger
+        capacity = size
+    }
+
+    /// Appends one byte.
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        if used == capacity { grow(used + 1) }
+        base[used] = byte
+        used += 1
+    }
+
+    /// Appends all of `bytes`.
+    @inlinable
+    public mutating func append(_ bytes: Span<UInt8>) {
+        let length = bytes.count
+        guard length > 0 else { return }
+        reserve(length)
+        bytes.withUnsafeBufferPointer { source in
+            // A non-empty buffer always has a base address.
+            if let start = source.baseAddress { (base + used).update(from: start, count: length) }
+        }
+        used += length
+    }
+
+    /// Appends `bytes[range]`.
+    @inlinable
+    public mutating func append(_ bytes: Span<UInt8>, _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        guard !range.isEmpty else { return }
+        reserve(range.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            // A non-empty range means a non-empty buffer, which always has a base address.
+            if let start = buffer.baseAddress {
+                (base + used).update(from: start + range.lowerBound, count: range.count)
+            }
+        }
+        used += range.count
+    }
+
+    /// Appends `source[range]`.
+    @inlinable
+    public mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= source.count)
+        guard !range.isEmpty else { return }
+        reserve(range.count)
+        source.withUnsafeBufferPointer { buffer in
+            // A non-empty range means a non-empty buffer, which always has a base address.
+            if let start = buffer.baseAddress {
+                (base + used).update(from: start + range.lowerBound, count: range.count)
+            }
+        }
+        used += range.count
+    }
+
+    /// Appends all of `source`.
+    @inlinable
+    public mutating func append(_ source: borrowing [UInt8]) {
+        append(source, 0..<source.count)
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    @inlinable
+    public mutating func append(_ text: String) {
+        append(text.utf8.span)
+    }
+
+    /// Appends `value` in decimal, two digits at a time.
+    @inlinable
+    public mutating func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 { return append(0x30 + UInt8(value)) }
+        reserve(21)
+        var magnitude = value.magnitude
+        if value < 0 {
+            base[used] = UInt8(ascii: "-")
+            used += 1
+        }
+        var length = 1
+        var limit: UInt = 10
+        while length < 20 && magnitude >= limit {
+            length += 1
+            limit = limit &* 10
+        }
+        var index = used + length
+        while magnitude >= 100 {
+            let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+            magnitude /= 100
+            index -= 2
+            base[index] = 0x30 + pair / 10
+            base[index + 1] = 0x30 + pair % 10
+        }
+        let last = UInt8(truncatingIfNeeded: magnitude)
+        if last >= 10 {
+            base[index - 2] = 0x30 + last / 10
+            base[index - 1] = 0x30 + last % 10
+        } else {
+            base[index - 1] = 0x30 + last
+        }
+        used += length
+    }
+
+    /// Forgets the contents, keeping the memory.
+    public mutating func removeAll() {
+        used = 0
+    }
+
+    /// Calls `body` with the contents.
+    @inlinable
+    public func withSpan<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        try body(UnsafeBufferPointer(start: base, count: used).span)
+    }
+
+    /// The contents as text (invalid UTF-8 becomes U+FFFD).
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: used), as: UTF8.self) }
+
+    /// A copy of the contents.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
+}
