@@ -10,10 +10,11 @@ BIN := .build/release/tb
 BUILD_PACKAGES := pkg-config libexpat1-dev libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl-dev zlib1g-dev \
 	libpcre2-dev
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
-# flock(1) to probe locks.
-TEST_PACKAGES := groff-base man-db bash zsh fish util-linux
+# flock(1) to probe locks, and the real servers the input tests run on 127.0.0.1 (nginx, an FTP server in
+# Debian's Python, openssl for a TLS certificate).
+TEST_PACKAGES := groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl
 # The peer tools the benchmarks compare against.
-BENCH_PACKAGES := ripgrep hyperfine
+BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 

@@ -46,6 +46,16 @@ show "tb history --command feed | cat"
 show tb history --fields time,command,target --format tsv
 show tb history -n 2 --template "'%(time)  %(command) %(target) -> %(records) records'"
 
+section "regex: PCRE2 matches from files, stdin, URLs and gzip, as records"
+show tb regex "'(?si)((?<!\\w)L\\w+)'" lorem.txt
+show "tb regex '(?<level>ERROR|WARN) +\\[(?<service>\\w+)\\]' server.log.gz --fields line,named | head -3"
+show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
+show "tb regex --lines -g1 'took|(\\d{4}) ms' server.log.gz --max-count 3 --format tsv --fields line,match"
+show "tb regex '(?<user>\\w+)@(?<host>[\\w.]+)' -r '\${user} at \${host}' server.log.gz --first --template '%(replacement)'"
+show "printf 'caf\\xc3\\xa9 \\xff na\\xc3\\xafve\\n' | tb regex '\\w+' --fields match,offset"
+show "{ head -c 40000 /dev/zero | tr '\\000' a; echo b; } | tb regex '(a+)+\$'"
+show tb regex "'(unclosed'" lorem.txt
+
 section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"
 show tb hello
 show "tb hello Ada Grace | cat"

@@ -23,7 +23,7 @@ final class MatchFinder {
     /// The last match was empty: the next try at the same place must not be empty again.
     private var afterEmptyMatch = false
     /// After a partial match, the window must grow to this size before searching again, so a long match read in
-    /// small pieces costs O(n log n), not O(n²).
+    /// small pieces costs O(n), not O(n²).
     private var rescanAt = 0
     private var position = LinePosition()
     /// --lines: the line number of window[0].
@@ -138,7 +138,9 @@ final class MatchFinder {
             windowBase += drop
             searchFrom -= drop
         }
-        rescanAt = partial ? window.count + max(window.count - (keep - drop), 4096) : 0
+        // The next search waits until the unfinished match's text has doubled: small ones go on at once, long ones
+        // are not searched again after every small piece.
+        rescanAt = partial ? window.count + max(window.count - (keep - drop), 1) : 0
     }
 
     /// Counts lines up to an absolute offset in the window (a function of its own, so its reference to the window

@@ -1,0 +1,209 @@
+// tb regex in-process: the reference example, groups, flags, options, errors, invalid UTF-8, and matches that cross
+// the pieces the input is read in.
+import Foundation
+import RegexCommand
+import TestSupport
+import Testing
+import Toolbox
+
+struct RegexCommandTests {
+    let scratch = Scratch()
+
+    func run(_ argv: [String], stdin: String? = nil) -> InProcessRun {
+        runInProcess(["regex"] + argv, builtins: [RegexCommand.self], environment: scratch.environment)
+    }
+
+    /// The records of a run, parsed.
+    func records(_ argv: [String]) throws -> [JSONValue] {
+        let result = run(argv)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return try result.lines.map { try JSONValue.parse($0) }
+    }
+
+    func file(_ name: String, _ text: String) -> String { scratch.write(name, text) }
+
+    @Test func theReferenceExample() throws {
+        let lorem = Fixtures.folder("text/lorem.txt")
+        let found = try records([#"(?si)((?<!\w)L\w+)"#, lorem])
+        #expect(found.compactMap { $0["match"]?.string } == ["Lorem", "labore", "laboris", "laborum"])
+        #expect(found.map { $0["groups"] } == found.map { .array([$0["match"] ?? .null, $0["match"] ?? .null]) })
+        #expect(found.compactMap { $0["offset"]?.integer } == [0, 93, 183, 437])
+        #expect(found.compactMap { $0["column"]?.integer } == [1, 94, 184, 438])
+        #expect(found[0]["source"]?.string == lorem)
+        #expect(run([#"(?si)((?<!\w)L\w+)"#, lorem]).status == .success)
+    }
+
+    @Test func numberedAndNamedGroups() throws {
+        let path = file("dates.txt", "from 2026-11 to 2027-01-05\n")
+        let found = try records([#"(?<year>\d{4})-(\d\d)(-(?<day>\d\d))?"#, path])
+        #expect(found.count == 2)
+        #expect(found[0]["groups"] == .array([.string("2026-11"), .string("2026"), .string("11"), .null, .null]))
+        #expect(found[0]["named"] == .object(["year": .string("2026"), "day": .null]))
+        #expect(found[1]["named"] == .object(["year": .string("2027"), "day": .string("05")]))
+    }
+
+    @Test func flags() throws {
+        let path = file("flags.txt", "Alpha\nbeta\nGAMMA gamma\n")
+        #expect(try records(["-i", "gamma", path]).count == 2)
+        #expect(try records(["(?i)gamma", path]).count == 2)
+        #expect(try records(["-s", "Alpha.beta", path]).count == 1)
+        #expect(try records(["Alpha.beta", path]).isEmpty)
+        #expect(try records(["-m", "^beta$", path]).count == 1)
+        #expect(try records(["^beta$", path]).isEmpty)
+        #expect(try records(["-x", "G A M M A  # spaced out", path]).count == 1)
+    }
+
+    @Test func firstMaxCountCountGroupAndReplace() throws {
+        let path = file("words.txt", "one two three\nfour five\n")
+        #expect(try records(["--first", #"\w+"#, path]).count == 1)
+        #expect(try records(["--max-count", "3", #"\w+"#, path]).count == 3)
+        #expect(try records(["-c", #"\w+"#, path]).first?["matches"]?.integer == 5)
+        #expect(try records(["-c", "--max-count", "2", #"\w+"#, path]).first?["matches"]?.integer == 2)
+        let grouped = try records(["-g", "name", #"(?<name>\w)(\w+)"#, path])
+        #expect(grouped.compactMap { $0["match"]?.string } == ["o", "t", "t", "f", "f"])
+        let second = try records(["--group", "2", #"(\w)(\w+)"#, path])
+        #expect(second.first?["match"]?.string == "ne")
+        #expect(second.first?["offset"]?.integer == 1)
+        let replaced = try records(["-r", "<${w}|$1|$$>", #"(?<w>f\w+)"#, path])
+        #expect(replaced.compactMap { $0["replacement"]?.string } == ["<four|four|$>", "<five|five|$>"])
+        #expect(try records(["o", path]).allSatisfy { $0["replacement"] == .null })
+    }
+
+    @Test func linesMode() throws {
+        let path = file("lines.txt", "ab ab\ncd\r\nab")
+        let found = try records(["--lines", "ab", path])
+        #expect(found.compactMap { $0["line"]?.integer } == [1, 1, 3])
+        #expect(found.compactMap { $0["column"]?.integer } == [1, 4, 1])
+        #expect(found.compactMap { $0["offset"]?.integer } == [0, 3, 10])
+        #expect(try records(["--lines", "-s", "b.c", path]).isEmpty)
+        #expect(try records(["-s", "b\\nc", path]).count == 1)
+        #expect(try records(["--lines", "^cd", path]).count == 1)
+    }
+
+    @Test func usageErrors() {
+        let bad = run(["(?<x", "-"])
+        #expect(bad.status == .usage)
+        #expect(bad.stderr.first?.hasPrefix("tb regex: invalid pattern at offset 4: ") == true)
+        #expect(
+            run(["-g", "nme", "(?<name>a)", "-"]).stderr.first
+                == "tb regex: --group 'nme': the pattern has no group of that name (did you mean 'name'?)")
+        #expect(run(["-g", "3", "(a)", "-"]).status == .usage)
+        #expect(
+            run(["-r", "$2", "(a)", "-"]).stderr.first == "tb regex: --replace refers to group 2, but the pattern has 1"
+        )
+        #expect(run(["-r", "${nope}", "(a)", "-"]).status == .usage)
+        #expect(run(["-r", "x$", "(a)", "-"]).status == .usage)
+        #expect(run(["--max-count", "0", "a", "-"]).status == .usage)
+        #expect(run(["-c", "-r", "x", "a", "-"]).status == .usage)
+        #expect(run([]).stderr.first == "tb regex: missing argument PATTERN")
+    }
+
+    @Test func noMatchIsStatusOne() {
+        let path = file("empty-ish.txt", "nothing here\n")
+        #expect(run(["zzz", path]).status == .negative)
+        #expect(run(["-c", "zzz", path]).lines == [#"{"type":"count","source":"\#(path)","matches":0}"#])
+    }
+
+    @Test func catastrophicBacktrackingEndsQuickly() {
+        let path = file("aaa.txt", String(repeating: "a", count: 50_000) + "b\n")
+        let started = Date()
+        let result = run(["(a+)+$", path])
+        #expect(result.status == .failure)
+        #expect(result.stderr.first?.contains("the pattern backtracks too much at byte 0 of") == true)
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func invalidUTF8NeverStopsASearch() throws {
+        let path = Fixtures.folder("text/mixed-utf8.txt")
+        let found = try records([#"\w+"#, path])
+        #expect(found.compactMap { $0["match"]?.string } == ["café", "au", "lait", "naïve", "broken", "t", "end"])
+        let bytes = try records([#"\S+"#, "--no-unicode", path]).compactMap { $0["match"]?.string }
+        #expect(bytes.contains("\u{FFFD}\u{FFFD}"))
+        #expect(try records(["--fields", "offset", "-c", "lait", path]).count == 1)
+    }
+
+    @Test func unicodeIsOnByDefault() throws {
+        let path = file("u.txt", "Zürich naïve\n")
+        #expect(try records([#"\w+"#, path]).compactMap { $0["match"]?.string } == ["Zürich", "naïve"])
+        #expect(
+            try records([#"\w+"#, "--no-unicode", path]).compactMap { $0["match"]?.string } == [
+                "Z", "rich", "na", "ve",
+            ])
+        #expect(try records(["(?i)ÜRICH", path]).count == 1)
+    }
+
+    @Test func emptyMatchesAdvanceLikePCRE2() throws {
+        let path = file("x.txt", "axxb")
+        let found = try records(["x*", path])
+        #expect(found.compactMap { $0["offset"]?.integer } == [0, 1, 3, 4])
+        #expect(found.compactMap { $0["length"]?.integer } == [0, 2, 0, 0])
+    }
+
+    /// Whatever size the pieces of input are, the matches are the same as for the input in one piece.
+    @Test(arguments: [
+        #"\w+"#, #"(?s)a.*?b"#, #"(?<=x)y\w"#, #"(?m)^\w+$"#, #"\bfoo\b"#, "é+", "x*", #"(?i)L\w+"#, #"\d{3}"#,
+        #"(?s)<<.*?>>"#, "$", #"(?m)$"#, #"^."#, #"y\z"#,
+    ])
+    func piecesDoNotMatter(pattern: String) throws {
+        var generator = SeededGenerator(seed: UInt64(pattern.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        let alphabet = ["a", "b", "x", "y", "é", "foo", " ", "\n", "L", "7", "<<", ">>", "ü", "\u{1F600}"]
+        let text = (0..<600).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+        let path = file("random.txt", text)
+        let whole = run([pattern, path]).stdout
+        for size in [1, 2, 3, 5, 64] {
+            #expect(run([pattern, path, "--read-size", String(size)]).stdout == whole, "read size \(size)")
+            #expect(
+                run(["--lines", pattern, path, "--read-size", String(size)]).stdout
+                    == run(["--lines", pattern, path]).stdout, "--lines, read size \(size)")
+        }
+    }
+
+    @Test func aLongMatchAcrossManyPieces() throws {
+        let body = String(repeating: "0123456789", count: 30_000)
+        let path = file("long.txt", "head <a>" + body + "</a> tail")
+        let found = try records(["--fields", "offset,length", #"(?s)<a>.*?</a>"#, path, "--read-size", "1000"])
+        #expect(found.map { $0["length"]?.integer } == [300_007])
+        #expect(found.first?["offset"]?.integer == 5)
+        let tooLong = run([#"(?s)<a>.*?</a>"#, path, "--max-match-size", "100000", "--read-size", "4096"])
+        #expect(tooLong.status == .failure)
+        #expect(tooLong.stderr.first?.contains("is longer than --max-match-size (100000 bytes)") == true)
+    }
+
+    @Test func sourcesFailAloneAndGzipIsInflated() throws {
+        let good = Fixtures.folder("text/lorem.txt")
+        let result = run(["-c", "L", scratch.file("missing.txt"), good, Fixtures.folder("text/lorem.txt.gz")])
+        #expect(result.status == .failure)
+        #expect(result.stderr == ["tb regex: cannot read '\(scratch.file("missing.txt"))': No such file or directory"])
+        #expect(result.lines.count == 2)
+        #expect(result.lines.allSatisfy { $0.hasSuffix(#""matches":1}"#) })
+        let broken = scratch.file("broken.gz")
+        FileManager.default.createFile(atPath: broken, contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]))
+        let failed = run(["x", broken])
+        #expect(failed.status == .failure)
+        #expect(failed.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)
+        #expect(run(["x", scratch.path]).stderr.first == "tb regex: cannot read '\(scratch.path)': Is a directory")
+    }
+
+    @Test func bookmarksAreSources() throws {
+        let store = BookmarkStore(paths: StorePaths(environment: Environment(scratch.environment))) { _ in }
+        try store.add(Bookmark(name: "texts", url: Fixtures.folder("text")), replacing: true)
+        let found = try records(["-c", "Lorem", "@texts/lorem.txt"])
+        #expect(found.first?["source"]?.string == Fixtures.folder("text") + "/lorem.txt")
+        #expect(run(["x", "@text"]).stderr == ["tb regex: no bookmark named 'text' (did you mean 'texts'?)"])
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so every run tests the same texts.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

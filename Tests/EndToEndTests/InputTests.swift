@@ -1,0 +1,159 @@
+// The input layer against real servers on 127.0.0.1: nginx (keep-alive, gzip, TLS), a small server for drip-fed,
+// stalled and flaky responses, and an FTP server; plus stdin, refused ports, timeouts and a closed pipe.
+import Foundation
+import TestSupport
+import Testing
+
+struct InputTests {
+    let scratch = Scratch()
+    let text = Fixtures.folder("text")
+
+    func regex(_ argv: [String], input: String? = nil) throws -> Finished {
+        try tb(["regex"] + argv, environment: scratch.environment, input: input)
+    }
+
+    @Test func nginxPlainGzipKeepAliveAnd404() throws {
+        let nginx = try TestServer.nginx(root: text, scratch: scratch)
+        let result = try regex([
+            "-c", "(?i)l\\w+", nginx.url("/lorem.txt"), nginx.url("/lorem.txt.gz"), nginx.url("/missing.txt"),
+            nginx.url("/lorem.txt"),
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr == "tb regex: cannot fetch '\(nginx.url("/missing.txt"))': HTTP 404\n")
+        #expect(result.lines.count == 3)
+        #expect(result.lines.allSatisfy { $0.hasSuffix(#""matches":18}"#) }, "\(result.lines)")
+    }
+
+    @Test func requestHeadersChunkingAndContentEncoding() throws {
+        let server = try TestServer.http(root: text)
+        let headers = try regex(
+            [
+                "--fields", "match", "--format", "tsv", "(?im)^(accept-encoding|user-agent|x-test):.*$",
+                server.url("/headers"),
+                "-H", "X-Test: yes",
+            ])
+        #expect(headers.lines.contains { $0.lowercased() == "accept-encoding: gzip, deflate" }, "\(headers.lines)")
+        #expect(headers.lines.contains("User-Agent: tb/0.1.0"))
+        #expect(headers.lines.contains("X-Test: yes"))
+        for path in ["/chunked/lorem.txt", "/gzip/lorem.txt", "/file/lorem.txt.gz"] {
+            let result = try regex(["-c", "labor", server.url(path)])
+            #expect(
+                result.lines == [#"{"type":"count","source":"\#(server.url(path))","matches":3}"#],
+                "\(path): \(result.stderr)")
+        }
+    }
+
+    @Test func redirectsRefusalsAndTimeouts() throws {
+        let server = try TestServer.http(root: text)
+        let loop = try regex(["x", server.url("/redirect-loop"), "--max-redirs", "3"])
+        #expect(loop.status == 2)
+        #expect(loop.stderr.contains("Maximum (3) redirects followed"), "\(loop.stderr)")
+        let port = try TestServer.freePort()
+        let refused = try regex(["x", "http://127.0.0.1:\(port)/"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasPrefix("tb regex: cannot fetch 'http://127.0.0.1:\(port)/': Failed to connect"),
+            "\(refused.stderr)")
+        let started = Date()
+        let slow = try regex(["x", server.url("/slow/20/lorem.txt"), "--timeout", "1"])
+        #expect(slow.status == 2)
+        #expect(slow.stderr.contains("timed out"), "\(slow.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try regex(["x", "--timeout", "0", "-"]).status == 64)
+        #expect(try regex(["x", "-H", "nocolon", "-"]).status == 64)
+    }
+
+    @Test func retriesTransientFailures() throws {
+        let server = try TestServer.http(root: text)
+        let recovered = try regex(["-c", "Lorem", server.url("/flaky/a/2/lorem.txt"), "--retry", "2"])
+        #expect(recovered.status == 0, "\(recovered.stderr)")
+        let gaveUp = try regex(["-c", "Lorem", server.url("/flaky/b/2/lorem.txt"), "--retry", "1"])
+        #expect(gaveUp.status == 2)
+        #expect(gaveUp.stderr == "tb regex: cannot fetch '\(server.url("/flaky/b/2/lorem.txt"))': HTTP 503\n")
+    }
+
+    @Test func ftpAndFileURLs() throws {
+        let ftp = try TestServer.ftp(root: text)
+        let found = try regex([
+            "-c", "Lorem", ftp.url("/lorem.txt"), ftp.url("/lorem.txt.gz"), "file://\(text)/lorem.txt",
+        ])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.lines.count == 3)
+        let missing = try regex(["x", ftp.url("/missing.txt")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("tb regex: cannot fetch '\(ftp.url("/missing.txt"))': "), "\(missing.stderr)")
+        let unsupported = try regex(["x", "svn://127.0.0.1/repo"])
+        #expect(unsupported.stderr == "tb regex: cannot fetch 'svn://127.0.0.1/repo': unsupported URL scheme 'svn'\n")
+    }
+
+    @Test func tlsIsCheckedUnlessToldOtherwise() throws {
+        let nginx = try TestServer.nginx(root: text, scratch: scratch, tls: true)
+        let url = nginx.url("/lorem.txt")
+        let refused = try regex(["-c", "Lorem", url])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("certificate"), "\(refused.stderr)")
+        #expect(try regex(["-c", "Lorem", url, "--insecure"]).status == 0)
+        let certificate = scratch.file("nginx-\(nginx.port)/cert.pem")
+        #expect(try regex(["-c", "Lorem", url, "--cacert", certificate]).status == 0)
+    }
+
+    @Test func standardInputAndTheDefaultSource() throws {
+        #expect(
+            try regex(["-c", "b", "-"], input: "abc\nbcd\n").lines == [#"{"type":"count","source":"-","matches":2}"#])
+        #expect(try regex(["b"], input: "abc\n").lines.count == 1)
+    }
+
+    @Test func historyRecordsURLsWithoutPasswords() throws {
+        let server = try TestServer.http(root: text)
+        let url = "http://user:secret@127.0.0.1:\(server.port)/file/lorem.txt"
+        #expect(try regex(["Lorem", url]).status == 0)
+        let history = try tb(
+            ["history", "--fields", "command,target,records,exit_status"], environment: scratch.environment)
+        #expect(
+            history.lines == [
+                #"{"type":"visit","command":"regex","target":"http://127.0.0.1:\#(server.port)/file/lorem.txt","records":1,"exit_status":0}"#
+            ])
+    }
+
+    /// The first match of a slow source reaches a pipe while the source is still sending.
+    @Test func recordsStreamWhileTheSourceStalls() throws {
+        let server = try TestServer.http(root: text)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Package.binary)
+        process.arguments = ["regex", #"item \d+"#, server.url("/drip/3/20")]
+        process.environment = scratch.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        defer { process.terminate() }
+        var received = Data()
+        while received.split(separator: UInt8(ascii: "\n")).count < 3 {
+            let piece = output.fileHandleForReading.availableData
+            guard !piece.isEmpty else { break }
+            received.append(piece)
+        }
+        #expect(received.split(separator: UInt8(ascii: "\n")).count == 3)
+        #expect(Date().timeIntervalSince(started) < 10, "the records waited for the stall to end")
+    }
+
+    /// --first stops the transfer: an endless source ends at once.
+    @Test func stoppingEarlyAbortsTheTransfer() throws {
+        let server = try TestServer.http(root: text)
+        let started = Date()
+        let result = try regex(["--first", "line 500", server.url("/infinite")])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func aClosedPipeIsQuietSuccess() throws {
+        let big = scratch.write("big.txt", String(repeating: "match me please\n", count: 200_000))
+        var env = scratch.environment
+        env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
+        let result = try bash(
+            "tb regex match '\(big)' 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err", environment: env)
+        #expect(result.stdout == "0\n")
+    }
+}

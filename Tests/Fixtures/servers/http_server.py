@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""A small HTTP server for tb's tests: the responses nginx will not give (drip-fed, stalled, flaky, broken).
+
+usage: http_server.py ROOT
+Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves until killed:
+  /file/NAME            the file ROOT/NAME with a Content-Length
+  /chunked/NAME         the same, chunked in pieces of 7 bytes
+  /gzip/NAME            the same with Content-Encoding: gzip
+  /status/CODE          an empty response with that status
+  /redirect-loop        a redirect to itself
+  /slow/SECONDS/NAME    waits, then sends the file
+  /drip/N/SECONDS       N lines "item K", each sent at once, then silence for SECONDS, then the end
+  /infinite             lines for ever, until the client goes away
+  /flaky/KEY/N/NAME     503 the first N times for KEY, then the file
+  /headers              the request headers as the body
+"""
+import gzip
+import http.server
+import os
+import socketserver
+import sys
+import threading
+import time
+
+ROOT = sys.argv[1]
+FAILURES = {}
+LOCK = threading.Lock()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, body, status=200, headers=()):
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def read(self, name):
+        with open(os.path.join(ROOT, name), "rb") as f:
+            return f.read()
+
+    def do_GET(self):
+        parts = self.path.strip("/").split("/")
+        try:
+            route = parts[0]
+            if route == "file":
+                self.send_body(self.read("/".join(parts[1:])))
+            elif route == "chunked":
+                body = self.read("/".join(parts[1:]))
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                for i in range(0, len(body), 7):
+                    piece = body[i:i + 7]
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                self.wfile.write(b"0\r\n\r\n")
+            elif route == "gzip":
+                self.send_body(gzip.compress(self.read("/".join(parts[1:]))), headers=[("Content-Encoding", "gzip")])
+            elif route == "status":
+                self.send_body(b"", status=int(parts[1]))
+            elif route == "redirect-loop":
+                self.send_body(b"", status=302, headers=[("Location", "/redirect-loop")])
+            elif route == "slow":
+                time.sleep(float(parts[1]))
+                self.send_body(self.read("/".join(parts[2:])))
+            elif route == "drip":
+                count, pause = int(parts[1]), float(parts[2])
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                for k in range(count):
+                    line = b"item %d\n" % k
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+                    self.wfile.flush()
+                time.sleep(pause)
+                self.wfile.write(b"0\r\n\r\n")
+            elif route == "infinite":
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                k = 0
+                while True:
+                    line = b"line %d\n" % k
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+                    k += 1
+                    if k % 100 == 0:
+                        self.wfile.flush()
+                        time.sleep(0.01)
+            elif route == "flaky":
+                key, failures = parts[1], int(parts[2])
+                with LOCK:
+                    seen = FAILURES.get(key, 0)
+                    FAILURES[key] = seen + 1
+                if seen < failures:
+                    self.send_body(b"try again", status=503)
+                else:
+                    self.send_body(self.read("/".join(parts[3:])))
+            elif route == "headers":
+                self.send_body(str(self.headers).encode())
+            else:
+                self.send_body(b"no such route", status=404)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except FileNotFoundError:
+            self.send_body(b"not found", status=404)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print("PORT %d" % server.server_address[1], flush=True)
+server.serve_forever()

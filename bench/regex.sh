@@ -1,0 +1,52 @@
+#!/bin/bash
+# tb regex against pcre2grep and ripgrep on a generated corpus of English text and log lines, in one run.
+# Goals (issue 3): --count at least as fast as `pcre2grep -c`; NDJSON with groups at least 4x the throughput of
+# `rg --json -P`; peak RSS at most 16 MB whatever the input size. Exits 1 when a goal is missed.
+set -euo pipefail
+
+tb=$(realpath "${TB:-.build/release/tb}")
+here=$(cd "$(dirname "$0")" && pwd)
+megabytes=${REGEX_CORPUS_MB:-300}
+corpus="$here/corpus/text-$megabytes.txt"
+pattern='(?i)((?<!\w)L\w+)'
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache"
+
+if [ ! -f "$corpus" ]; then
+    mkdir -p "$here/corpus"
+    echo "generating a $megabytes MB corpus in $corpus"
+    /usr/bin/python3 "$here/make-text-corpus.py" "$corpus" "$megabytes"
+fi
+cat "$corpus" >/dev/null  # into the page cache, so every tool reads from memory
+
+hyperfine --shell=none --warmup 1 --runs 5 --style none --export-csv "$work/times.csv" \
+    -n 'pcre2grep -c' "pcre2grep -c '$pattern' $corpus" \
+    -n 'tb regex --count' "$tb regex --count '$pattern' $corpus" \
+    -n 'rg --json -P' "rg --json -P '$pattern' $corpus" \
+    -n 'tb regex (NDJSON)' "$tb regex '$pattern' $corpus" >/dev/null 2>"$work/hyperfine.log" \
+    || { cat "$work/hyperfine.log" >&2; exit 1; }
+
+peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+rss_small=$(peak "$tb" regex "$pattern" "$here/make-text-corpus.py")
+rss_file=$(peak "$tb" regex "$pattern" "$corpus")
+# Four times the corpus through a pipe: memory must not grow with the input.
+rss_stream=$(/usr/bin/time -f %M bash -c "cat '$corpus' '$corpus' '$corpus' '$corpus' | '$tb' regex '$pattern' >/dev/null" 2>&1 | tail -1)
+
+awk -F, -v mb="$megabytes" -v small="$rss_small" -v file="$rss_file" -v stream="$rss_stream" '
+    NR == 1 { next }
+    { median[$1] = $4 }
+    END {
+        printf "%-20s %10s %10s\n", "regex (" mb " MB)", "median s", "MB/s"
+        for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+        ratio_count = median["pcre2grep -c"] / median["tb regex --count"]
+        ratio_json = median["rg --json -P"] / median["tb regex (NDJSON)"]
+        failed = 0
+        printf "--count vs pcre2grep -c:   %.2fx (goal >= 1)   %s\n", ratio_count, (ratio_count >= 1 ? "ok" : "SLOW")
+        printf "NDJSON vs rg --json -P:    %.2fx (goal >= 4)   %s\n", ratio_json, (ratio_json >= 4 ? "ok" : "SLOW")
+        if (ratio_count < 1 || ratio_json < 4) failed = 1
+        printf "peak RSS: %d KB on 20 KB, %d KB on %d MB, %d KB on %d MB piped (goal <= 16384 KB)   %s\n",
+            small, file, mb, stream, 4 * mb, (file <= 16384 && stream <= 16384) ? "ok" : "TOO BIG"
+        if (file > 16384 || stream > 16384) failed = 1
+        exit failed
+    }' "$work/times.csv"
