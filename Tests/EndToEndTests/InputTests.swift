@@ -148,6 +148,22 @@ struct InputTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    /// On a terminal (here a pseudo-terminal from script(1)) a transfer over a second shows a progress line on
+    /// stderr; in a pipe it never does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressOnlyOnATerminal() throws {
+        let server = try TestServer.http(root: text)
+        let url = server.url("/drip/2/2")
+        let output = scratch.file("out.txt")
+        let onTerminal = try runProgram(
+            "/usr/bin/script", ["-q", "-c", "'\(Package.binary)' regex -c item \(url) > '\(output)'", "/dev/null"],
+            environment: scratch.environment)
+        #expect(onTerminal.stdout.contains("fetching 1 of 1 source"), "\(onTerminal.stdout)")
+        #expect(scratch.read("out.txt")?.contains(#""matches":2"#) == true)
+        let piped = try regex(["-c", "item", url])
+        #expect(piped.stderr.isEmpty)
+    }
+
     @Test func aClosedPipeIsQuietSuccess() throws {
         let big = scratch.write("big.txt", String(repeating: "match me please\n", count: 200_000))
         var env = scratch.environment
