@@ -51,43 +51,29 @@ public struct ByteBuffer: ~Copyable {
     /// Appends all of `bytes`.
     @inlinable
     public mutating func append(_ bytes: Span<UInt8>) {
-        let length = bytes.count
-        guard length > 0 else { return }
-        reserve(length)
-        bytes.withUnsafeBufferPointer { source in
-            // A non-empty buffer always has a base address.
-            if let start = source.baseAddress { (base + used).update(from: start, count: length) }
-        }
-        used += length
+        bytes.withUnsafeBufferPointer { append(copying: $0, 0..<$0.count) }
     }
 
     /// Appends `bytes[range]`.
     @inlinable
     public mutating func append(_ bytes: Span<UInt8>, _ range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
-        guard !range.isEmpty else { return }
-        reserve(range.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            // A non-empty range means a non-empty buffer, which always has a base address.
-            if let start = buffer.baseAddress {
-                (base + used).update(from: start + range.lowerBound, count: range.count)
-            }
-        }
-        used += range.count
+        bytes.withUnsafeBufferPointer { append(copying: $0, range) }
     }
 
     /// Appends `source[range]`.
     @inlinable
     public mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= source.count)
-        guard !range.isEmpty else { return }
+        source.withUnsafeBufferPointer { append(copying: $0, range) }
+    }
+
+    /// The one copy all the appends above share.
+    @inlinable
+    mutating func append(copying buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
+        // A non-empty range means a non-empty buffer, which always has a base address.
+        guard !range.isEmpty, let start = buffer.baseAddress else { return }
         reserve(range.count)
-        source.withUnsafeBufferPointer { buffer in
-            // A non-empty range means a non-empty buffer, which always has a base address.
-            if let start = buffer.baseAddress {
-                (base + used).update(from: start + range.lowerBound, count: range.count)
-            }
-        }
+        (base + used).update(from: start + range.lowerBound, count: range.count)
         used += range.count
     }
 
