@@ -60,9 +60,13 @@ let package = Package(
             name: "RegexCommand", dependencies: ["Toolbox", "PCRE2", "Bytes", "Threads"],
             path: "Sources/Commands/RegexCommand", swiftSettings: safeSwift),
 
+        .target(
+            name: "FeedCommand", dependencies: ["Toolbox", "Expat", "POSIX", "Bytes", "Threads"],
+            path: "Sources/Commands/FeedCommand", swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+
         // MARK: Executable
         .executableTarget(
-            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand"], swiftSettings: safeSwift),
+            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand", "FeedCommand"], swiftSettings: safeSwift),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Toolbox"], path: "Tests/TestSupport"),
@@ -73,7 +77,7 @@ let package = Package(
                 "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
-        .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "RegexCommand", "Toolbox", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["StoreCommands", "RegexCommand", "FeedCommand", "Toolbox", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

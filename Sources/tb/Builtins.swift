@@ -1,10 +1,12 @@
 // The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
+import FeedCommand
 import RegexCommand
 import StoreCommands
 import Toolbox
 
 enum Builtins {
     static let commands: [any Command.Type] = [
+        FeedCommand.self,
         RegexCommand.self,
         BookmarkCommand.self,
         HistoryCommand.self,

@@ -14,7 +14,7 @@ struct LibraryTests {
     }
 
     @Test func linkedLibraries() {
-        #expect(isVersion(Expat.version), "\(Expat.version)")
+        #expect(isVersion(ExpatParser.version), "\(ExpatParser.version)")
         #expect(isVersion(Inflater.version), "\(Inflater.version)")
         #expect(isVersion(PCRE2Pattern.version), "\(PCRE2Pattern.version)")
     }

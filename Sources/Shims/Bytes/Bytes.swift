@@ -75,4 +75,35 @@ public enum Bytes {
             return count
         }
     }
+
+    /// The index of the first byte at or after `start` that is not printable ASCII or tab, line feed or carriage
+    /// return (a byte of 0x80 or more, or another control character), or `bytes.count`. Eight bytes at a time.
+    @inlinable
+    public static func firstIndexBeyondPlainText(in bytes: Span<UInt8>, from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return buffer.count }
+            var index = start
+            let raw = UnsafeRawPointer(base)
+            while index < buffer.count {
+                if index + 8 <= buffer.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    // A byte with its high bit set, or a byte below 0x20 (SWAR "has less than").
+                    let high = word & 0x8080_8080_8080_8080
+                    let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                    if high | low == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                // Something in these eight bytes: look at them one by one (a line feed is fine).
+                let end = min(index + 8, buffer.count)
+                while index < end {
+                    let byte = buffer[index]
+                    if byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) { return index }
+                    index += 1
+                }
+            }
+            return buffer.count
+        }
+    }
 }

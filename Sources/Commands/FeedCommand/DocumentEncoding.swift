@@ -1,0 +1,90 @@
+// Which character encoding a feed is in: a byte order mark, the HTTP charset, the bytes of "<?xml" in UTF-16 or
+// UTF-32, the XML declaration, or UTF-8 — in that order, as RFC 7303 and the XML specification (appendix F) say.
+
+/// The encoding of a document, and how tb turns it into UTF-8 for expat.
+enum DocumentEncoding: Equatable {
+    /// UTF-8 (and US-ASCII, its subset): only checked, invalid bytes replaced.
+    case utf8
+    /// ISO-8859-1: every byte is the code point of the same number.
+    case latin1
+    /// Anything else, converted with iconv (windows-1252, KOI8-R, Shift_JIS, GB2312, Big5, UTF-16, UTF-32…).
+    case iconv(String)
+
+    /// How many bytes to read before deciding: enough for a BOM and an XML declaration.
+    static let sniffLength = 1024
+
+    /// Whether `head` is enough to decide: the first tag (an XML declaration, if there is one) is complete.
+    static func canDecide(_ head: [UInt8]) -> Bool {
+        head.count >= sniffLength || head.contains(UInt8(ascii: ">"))
+    }
+
+    /// The encoding of a document that starts with `head`, and how many bytes of byte order mark to skip.
+    static func detect(_ head: [UInt8], httpCharset: String?) -> (encoding: DocumentEncoding, skip: Int) {
+        let boms: [([UInt8], String)] = [
+            ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"),
+            ([0xFE, 0xFF], "UTF-16BE"), ([0xFF, 0xFE], "UTF-16LE"),
+        ]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
+        for (bom, name) in boms where head.starts(with: bom) { return (.iconv(name), bom.count) }
+        if let httpCharset, !httpCharset.isEmpty { return (named(httpCharset), 0) }
+        let unmarked: [([UInt8], String)] = [
+            ([0x00, 0x00, 0x00, 0x3C], "UTF-32BE"), ([0x3C, 0x00, 0x00, 0x00], "UTF-32LE"),
+            ([0x00, 0x3C, 0x00, 0x3F], "UTF-16BE"), ([0x3C, 0x00, 0x3F, 0x00], "UTF-16LE"),
+        ]
+        for (start, name) in unmarked where head.starts(with: start) { return (.iconv(name), 0) }
+        if let declared = declaredEncoding(head) { return (named(declared), 0) }
+        return (.utf8, 0)
+    }
+
+    /// The encoding for a charset name, as feeds and servers spell them.
+    static func named(_ name: String) -> DocumentEncoding {
+        let key = name.lowercased().trimmingWhitespace().filter { $0 != "\"" && $0 != "'" }
+        switch key {
+        case "utf-8", "utf8", "unicode-1-1-utf-8", "us-ascii", "ascii", "ansi_x3.4-1968", "iso-646-us": return .utf8
+        case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "cp819", "ibm819": return .latin1
+        default: return .iconv(key.uppercased())
+        }
+    }
+
+    /// The charset parameter of a Content-Type header.
+    static func charset(ofContentType type: String?) -> String? {
+        guard let type else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingWhitespace().lowercased() == "charset" {
+                return String(parts[1]).trimmingWhitespace().filter { $0 != "\"" }
+            }
+        }
+        return nil
+    }
+
+    /// The encoding="…" of an XML declaration at the start of `head`, if any.
+    static func declaredEncoding(_ head: [UInt8]) -> String? {
+        var start = 0
+        while start < head.count
+            && (head[start] == 0x20 || head[start] == 0x0A || head[start] == 0x0D || head[start] == 0x09)
+        {
+            start += 1
+        }
+        let rest = head[start...]
+        guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstRange(of: Array("?>".utf8)) else {
+            return nil
+        }
+        let declaration = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
+        guard let key = declaration.firstRange(of: "encoding") else { return nil }
+        let after = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = after.first, quote == "\"" || quote == "'" else { return nil }
+        let value = after.dropFirst().prefix { $0 != quote }
+        return value.isEmpty ? nil : String(value)
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+}

@@ -1,0 +1,437 @@
+// Turns expat's events into item and feed records: it tracks where it is (channel, item, author, skipped parts),
+// captures the text of the elements it knows as candidates, and when an item's end tag is parsed, applies the
+// precedence rules and adds the record to the batch the printing thread gets next.
+import Bytes
+import Expat
+import Toolbox
+
+/// Builds the records of one source.
+final class FeedBuilder: DocumentDelegate {
+    private let settings: FeedSettings
+    private let name: String
+    /// The namespace prefixes in scope, and the elements their names stand for.
+    private var names = QualifiedNames()
+
+    /// The open elements.
+    private var stack: [Element] = []
+    /// The base URLs set by xml:base, with the depth of the element that set each; the URL the feed was fetched
+    /// from below them.
+    private var bases: [(depth: Int, url: String?)]
+    private var base: String? { bases[bases.count - 1].url }
+    /// The depth (stack size) of the open item, author, skipped element and captured element; 0 when none.
+    private var itemDepth = 0
+    private var authorDepth = 0
+    private var skipDepth = 0
+    private var captureDepth = 0
+    /// The element being captured, and how.
+    private var captureElement = Element.other
+    private var captureMode = CaptureMode.text
+    /// Inside an xhtml capture: the depth of the wrapping <div> that is not part of the content, 0 when none.
+    private var wrapperDepth = 0
+
+    /// The candidates of the item being read, and of the channel.
+    private var item = CapturedFields()
+    private var channel = CapturedFields()
+    /// The batch being filled, and the feed's title in it once an item needed it.
+    private var batch = FeedBatch()
+    private var batchFeedTitle: Range<Int>?
+    private var feedPrinted = false
+    private(set) var items = 0
+    private(set) var stopped = false
+
+    enum CaptureMode { case text, xhtml, base64 }
+
+    init(settings: FeedSettings, name: String, base: String?) {
+        self.settings = settings
+        self.name = name
+        bases = [(0, base)]
+    }
+
+    func takeBatch() -> FeedBatch {
+        var full = batch
+        full.text = item.takeText(keepingItem: itemDepth > 0)
+        batch = FeedBatch(sizedLike: full)
+        batchFeedTitle = nil
+        return full
+    }
+
+    // MARK: Elements
+
+    func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
+        let depth = stack.count + 1
+        let hasAttributes = parser.hasAttributes
+        if hasAttributes {
+            parser.forEachAttribute { name, value in names.declare(name, value, depth: depth) }
+            if let xmlBase = string(parser, Keys.xmlBase) {
+                bases.append((depth, URLReference.resolve(xmlBase, against: base)))
+            }
+        }
+        if captureDepth > 0 {
+            // Markup inside a captured element is content, not something to look up.
+            stack.append(.other)
+            if captureMode == .xhtml { startMarkup(name, parser, depth: depth) }
+            return
+        }
+        let element = names.element(name)
+        stack.append(element)
+        if skipDepth > 0 { return }
+        let inItem = itemDepth > 0
+        switch element {
+        case .item, .entry:
+            guard !inItem else { return }
+            if settings.meta && !feedPrinted { printFeed() }
+            itemDepth = depth
+            item.beginItem()
+            if hasAttributes {
+                parser.forEachAttribute { attribute, value in
+                    if names.names(attribute, namespace: Keys.rdfNamespace, local: Keys.about) {
+                        item[.rdfAbout] = item.add(value)
+                    }
+                }
+            }
+        case .image, .textInput:
+            // A channel's image and text box have titles and links of their own.
+            if !inItem { skipDepth = depth }
+        case .source:
+            // An item's source names another feed; its children are not the item's.
+            if inItem { skipDepth = depth }
+        case .author:
+            // Atom's person construct: its name and email children are captured.
+            authorDepth = depth
+        case .contributor:
+            skipDepth = depth
+        case .rss, .channel, .feed:
+            if hasAttributes && channel[.xmlLang] == nil {
+                parser.withAttribute(Keys.xmlLang) { channel[.xmlLang] = channel.add($0) }
+            }
+        case .link:
+            if hasAttributes && parser.withAttribute(Keys.href, { _ in }) {
+                link(parser, inItem: inItem)
+            } else {
+                startCapture(element, depth: depth, parser)
+            }
+        case .category:
+            // The channel's own categories are not part of its record.
+            guard inItem else { return }
+            if hasAttributes && parser.withAttribute(Keys.term, { _ in }) {
+                parser.withAttribute(Keys.term) { item.categories.append(item.add($0)) }
+            } else {
+                startCapture(element, depth: depth, parser)
+            }
+        case .dcSubject:
+            if inItem { startCapture(element, depth: depth, parser) }
+        case .enclosure, .mediaContent, .mediaThumbnail:
+            guard inItem, hasAttributes else { return }
+            enclosure(parser, lengthKey: element == .enclosure ? Keys.length : Keys.fileSize)
+        case .guid:
+            item.guidIsPermaLink = !(hasAttributes && equals(parser, Keys.isPermaLink, Self.false))
+            startCapture(element, depth: depth, parser)
+        case .name, .email:
+            if authorDepth > 0 && inItem { startCapture(element, depth: depth, parser) }
+        case .other, .rdf, .linkHref, .rdfAbout, .xmlLang:
+            return
+        default:
+            startCapture(element, depth: depth, parser)
+        }
+    }
+
+    func endElement(_ name: Span<UInt8>, parser: ExpatParser) {
+        let depth = stack.count
+        guard let element = stack.popLast() else { return }
+        // The element's own xml:base and xmlns declarations apply to its text, so they go out of scope last.
+        defer {
+            if bases.count > 1 && bases[bases.count - 1].depth == depth { bases.removeLast() }
+            names.end(depth: depth)
+        }
+        if captureDepth > 0 {
+            if depth > captureDepth {
+                if captureMode == .xhtml { endMarkup(name, depth: depth) }
+                return
+            }
+            finishCapture(element, parser)
+        }
+        if depth == skipDepth { skipDepth = 0 }
+        if depth == authorDepth { authorDepth = 0 }
+        if depth == itemDepth {
+            itemDepth = 0
+            printItem(parser)
+        }
+        if depth == 1 && settings.meta && !feedPrinted { printFeed() }
+    }
+
+    func characters(_ text: Span<UInt8>, parser: ExpatParser) {
+        guard captureDepth > 0 else { return }
+        if captureMode == .xhtml {
+            appendEscaped(text, attribute: false)
+        } else {
+            appendCaptured(text)
+        }
+    }
+
+    // MARK: Values from attributes
+
+    /// An Atom link: the alternate one is the item's (or feed's) link, an enclosure one an enclosure.
+    private func link(_ parser: ExpatParser, inItem: Bool) {
+        let rel = string(parser, Keys.rel) ?? "alternate"
+        if rel == "enclosure" && inItem {
+            enclosure(parser, urlKey: Keys.href, lengthKey: Keys.length)
+        } else if rel == "alternate" && inItem && item[.linkHref] == nil {
+            parser.withAttribute(Keys.href) { item[.linkHref] = item.add($0) }
+            item.hrefBase = base
+        } else if rel == "alternate" && !inItem && authorDepth == 0 && channel[.linkHref] == nil {
+            parser.withAttribute(Keys.href) { channel[.linkHref] = channel.add($0) }
+            channel.hrefBase = base
+        }
+    }
+
+    private func enclosure(_ parser: ExpatParser, urlKey: [UInt8] = Keys.url, lengthKey: [UInt8]) {
+        var url: Range<Int>?
+        parser.withAttribute(urlKey) { url = item.add($0) }
+        guard let url, !url.isEmpty else { return }
+        // The same file is often given twice (enclosure and media:content).
+        for other in item.enclosures where item.text[other.url] == item.text[url] { return }
+        var type: Range<Int>?
+        parser.withAttribute(Keys.type) { type = item.add($0) }
+        var length: Int?
+        parser.withAttribute(lengthKey) { length = Self.integer($0) }
+        item.enclosures.append((url, base, type, length))
+    }
+
+    // MARK: Capturing text
+
+    private func startCapture(_ element: Element, depth: Int, _ parser: ExpatParser) {
+        parser.reportsText = true
+        captureElement = element
+        captureDepth = depth
+        wrapperDepth = 0
+        captureMode = .text
+        if itemDepth > 0 { item.beginCapture() } else { channel.beginCapture() }
+        // Atom text constructs: type="xhtml" is markup to serialize again; Atom 0.3 also has mode="base64|xml".
+        guard parser.hasAttributes else { return }
+        if let type = string(parser, Keys.type)?.lowercased(), type == "xhtml" || type.hasSuffix("xhtml+xml") {
+            captureMode = .xhtml
+        }
+        switch string(parser, Keys.mode)?.lowercased() {
+        case "base64": captureMode = .base64
+        case "xml": captureMode = .xhtml
+        default: break
+        }
+    }
+
+    private func appendCaptured(_ text: Span<UInt8>) {
+        if itemDepth > 0 {
+            item.append(text, limit: settings.maxFieldSize)
+        } else {
+            channel.append(text, limit: settings.maxFieldSize)
+        }
+    }
+
+    private func finishCapture(_ element: Element, _ parser: ExpatParser) {
+        captureDepth = 0
+        parser.reportsText = false
+        let inItem = itemDepth > 0
+        let truncated = inItem ? finish(element, into: &item) : finish(element, into: &channel)
+        if truncated {
+            let whose = inItem ? "item \(items + 1)" : "the feed"
+            batch.outputs.append(
+                .warning("\(whose) of '\(name)': a field was cut to \(settings.maxFieldSize) bytes (--max-field-size)"))
+        }
+    }
+
+    /// Keeps a captured text as a candidate: the first non-empty one of each element counts, every category does.
+    private func finish(_ element: Element, into fields: inout CapturedFields) -> Bool {
+        let truncated = fields.truncated
+        switch element {
+        case .category, .dcSubject:
+            let range = fields.endCapture(base64: false)
+            if !range.isEmpty { fields.categories.append(range) }
+        case _ where fields.nonEmpty(element) != nil:
+            fields.discardCapture()
+        default:
+            fields[element] = fields.endCapture(base64: captureMode == .base64)
+            if element == .link { fields.linkBase = base }
+            if element == .guid { fields.guidBase = base }
+        }
+        return truncated
+    }
+
+    // MARK: Serializing xhtml content
+
+    /// Text inside serialized markup: & < > (and " in attributes) become entities again.
+    private func appendEscaped(_ text: Span<UInt8>, attribute: Bool) {
+        var start = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard
+                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                    || (byte == UInt8(ascii: "\"") && attribute)
+            else { continue }
+            appendCaptured(text.extracting(start..<index))
+            switch byte {
+            case UInt8(ascii: "&"): appendCaptured(Self.ampersand.span)
+            case UInt8(ascii: "<"): appendCaptured(Self.lessThanEntity.span)
+            case UInt8(ascii: ">"): appendCaptured(Self.greaterThanEntity.span)
+            default: appendCaptured(Self.quoteEntity.span)
+            }
+            start = index + 1
+        }
+        appendCaptured(text.extracting(start..<text.count))
+    }
+
+    private func startMarkup(_ name: Span<UInt8>, _ parser: ExpatParser, depth: Int) {
+        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it.
+        let blank = itemDepth > 0 ? item.captureIsBlank : channel.captureIsBlank
+        if depth == captureDepth + 1 && wrapperDepth == 0 && blank
+            && names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div)
+        {
+            wrapperDepth = depth
+            if itemDepth > 0 { item.restartCapture() } else { channel.restartCapture() }
+            return
+        }
+        appendCaptured(Self.lessThan.span)
+        appendName(name)
+        parser.forEachAttribute { attributeName, value in
+            // Namespace declarations are not HTML.
+            guard !Self.isNamespaceDeclaration(attributeName) else { return }
+            appendCaptured(Self.space.span)
+            appendCaptured(attributeName)
+            appendCaptured(Self.equalsQuote.span)
+            appendEscaped(value, attribute: true)
+            appendCaptured(Self.quote.span)
+        }
+        appendCaptured(Self.greaterThan.span)
+    }
+
+    private func endMarkup(_ name: Span<UInt8>, depth: Int) {
+        if depth == wrapperDepth {
+            wrapperDepth = -1
+            return
+        }
+        appendCaptured(Self.closingTag.span)
+        appendName(name)
+        appendCaptured(Self.greaterThan.span)
+    }
+
+    /// An element's name as written, without its prefix when that stands for xhtml (HTML has no prefixes).
+    private func appendName(_ name: Span<UInt8>) {
+        let local = names.local(name)
+        if local.lowerBound > 0 && !names.names(name, namespace: Keys.xhtmlNamespace, local: nil) {
+            appendCaptured(name)
+        } else {
+            appendCaptured(name.extracting(local))
+        }
+    }
+
+    private static func isNamespaceDeclaration(_ name: Span<UInt8>) -> Bool {
+        guard name.count >= 5 else { return false }
+        for index in 0..<5 where name[index] != Keys.xmlns[index] { return false }
+        return name.count == 5 || name[5] == UInt8(ascii: ":")
+    }
+
+    // MARK: Records
+
+    private func printItem(_ parser: ExpatParser) {
+        if batchFeedTitle == nil, let title = channel.nonEmpty(.title) {
+            batchFeedTitle = item.add(channel.text, title)
+        }
+        let record = item.item(feedTitle: batchFeedTitle, lists: &batch)
+        batch.outputs.append(.item(record))
+        items += 1
+        if let limit = settings.limit, items >= limit {
+            stopped = true
+            parser.stop()
+        }
+    }
+
+    private func printFeed() {
+        feedPrinted = true
+        let record = channel.feed(copyingInto: &item, lists: &batch)
+        batch.outputs.append(.feed(record))
+    }
+
+    /// Ends the document: with --meta, a feed without items still gets its record.
+    func finish(parser: ExpatParser) {
+        if settings.meta && !feedPrinted { printFeed() }
+    }
+
+    func failed(_ error: ExpatError) {}
+
+    // MARK: Helpers
+
+    /// An attribute's value as a String (for the few that are compared or resolved as text).
+    private func string(_ parser: ExpatParser, _ key: [UInt8]) -> String? {
+        var result: String?
+        parser.withAttribute(key) { value in
+            var bytes: [UInt8] = []
+            Bytes.append(value, to: &bytes)
+            result = String(decoding: bytes, as: UTF8.self)
+        }
+        return result
+    }
+
+    /// Whether an attribute is `value` (lowercase), ignoring ASCII case.
+    private func equals(_ parser: ExpatParser, _ key: [UInt8], _ value: [UInt8]) -> Bool {
+        var result = false
+        parser.withAttribute(key) { bytes in
+            guard bytes.count == value.count else { return }
+            for index in 0..<value.count where bytes[index] | 0x20 != value[index] { return }
+            result = true
+        }
+        return result
+    }
+
+    private func equal(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
+    }
+
+    /// A non-negative decimal number, or nil.
+    private static func integer(_ bytes: Span<UInt8>) -> Int? {
+        var value = 0
+        var digits = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if digits == 0 { continue } else { break }
+            }
+            guard byte >= 0x30 && byte <= 0x39, digits < 18 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    private static let `false` = Array("false".utf8)
+    private static let lessThan = Array("<".utf8)
+    private static let closingTag = Array("</".utf8)
+    private static let greaterThan = Array(">".utf8)
+    private static let space = Array(" ".utf8)
+    private static let colon = Array(":".utf8)
+    private static let equalsQuote = Array("=\"".utf8)
+    private static let quote = Array("\"".utf8)
+    private static let ampersand = Array("&amp;".utf8)
+    private static let lessThanEntity = Array("&lt;".utf8)
+    private static let greaterThanEntity = Array("&gt;".utf8)
+    private static let quoteEntity = Array("&quot;".utf8)
+}
+
+/// Attribute names as written, and the parts of names that are resolved.
+enum Keys {
+    static let xmlBase = Array("xml:base".utf8)
+    static let xmlLang = Array("xml:lang".utf8)
+    static let xmlns = Array("xmlns".utf8)
+    static let rdfNamespace = Array(Namespace.rdf.utf8)
+    static let about = Array("about".utf8)
+    static let href = Array("href".utf8)
+    static let rel = Array("rel".utf8)
+    static let type = Array("type".utf8)
+    static let length = Array("length".utf8)
+    static let fileSize = Array("fileSize".utf8)
+    static let url = Array("url".utf8)
+    static let term = Array("term".utf8)
+    static let mode = Array("mode".utf8)
+    static let isPermaLink = Array("isPermaLink".utf8)
+    static let div = Array("div".utf8)
+    static let xhtmlNamespace = Array(Namespace.xhtml.utf8)
+}

@@ -1,0 +1,133 @@
+// The printing side of tb feed: the input handler of one source. It passes the bytes to a FeedParser on a second
+// thread and prints what comes back, so parsing and formatting use both cores; before the input layer waits for more
+// bytes, everything parsed so far is printed.
+import Bytes
+import Threads
+import Toolbox
+
+/// What the printing side sends the parsing side.
+enum FeedMessage: Sendable {
+    /// The URL to resolve links against: the one the source was fetched from, after redirects.
+    case base(String?)
+    /// The next piece of the document, as clean UTF-8.
+    case text([UInt8])
+}
+
+/// Prints the records of one source.
+final class FeedInput: InputHandler {
+    private let context: Context
+    private let source: JSONText
+    private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>
+    private var decoder: TextDecoder
+    /// Decoded text not yet handed over: the parsing thread gets large pieces (fewer hand-overs), except when the
+    /// input layer is about to wait, when it gets what there is.
+    private var pending: [UInt8] = []
+    private static let handOverSize = 1 << 17
+    private(set) var recordCount = 0
+    private var done = false
+
+    init(settings: FeedSettings, context: Context, name: String) throws {
+        self.context = context
+        source = JSONText(name)
+        decoder = TextDecoder(name: name)
+        // A local file's relative links stay relative: there is no URL to resolve them against.
+        let base = Locations.isURL(name) ? name : nil
+        do {
+            pipeline = try WorkerPipeline(capacity: 3) { pipeline in Self.parse(pipeline, settings, name, base) }
+        } catch {
+            throw ToolError("cannot start a thread to parse '\(name)': \(error)")
+        }
+    }
+
+    deinit {
+        pipeline.cancel()
+    }
+
+    /// The parsing thread: one FeedParser, fed until the input ends or --limit is reached.
+    private static func parse(
+        _ pipeline: WorkerPipeline<FeedMessage, FeedBatch>, _ settings: FeedSettings, _ name: String, _ base: String?
+    ) {
+        var base = base
+        var parser: FeedParser?
+        do {
+            while let message = pipeline.next() {
+                switch message {
+                case .base(let url):
+                    if let url { base = url }
+                case .text(let bytes):
+                    let current = try parser ?? FeedParser(settings: settings, name: name, base: base)
+                    parser = current
+                    let more = try current.feed(bytes)
+                    var batch = current.takeBatch()
+                    batch.finished = !more
+                    if !more {
+                        _ = pipeline.emit(batch)
+                        return
+                    }
+                    if !batch.outputs.isEmpty { _ = pipeline.emit(batch) }
+                }
+            }
+            let current = try parser ?? FeedParser(settings: settings, name: name, base: base)
+            try current.finish()
+            var batch = current.takeBatch()
+            batch.finished = true
+            _ = pipeline.emit(batch)
+        } catch {
+            var batch = parser?.takeBatch() ?? FeedBatch()
+            batch.finished = true
+            batch.failure = (error as? ToolError)?.message ?? String(describing: error)
+            _ = pipeline.emit(batch)
+        }
+    }
+
+    func start(_ info: SourceInfo) throws {
+        decoder.use(contentType: info.contentType)
+        try pipeline.send(.base(info.effectiveURL)) { try print($0) }
+    }
+
+    func receive(_ bytes: Span<UInt8>) throws -> Bool {
+        guard !done else { return false }
+        try send(bytes, final: false)
+        return !done
+    }
+
+    /// Decodes a piece here; hands the UTF-8 to the parsing thread once there is enough of it.
+    private func send(_ bytes: Span<UInt8>, final: Bool) throws {
+        decoder.decode(bytes, final: final, into: &pending) { context.warn($0) }
+        if pending.count >= Self.handOverSize || final { try handOver() }
+    }
+
+    private func handOver() throws {
+        guard !pending.isEmpty else { return }
+        let text = pending
+        pending = []
+        try pipeline.send(.text(text)) { try print($0) }
+    }
+
+    func idle() throws {
+        try handOver()
+        try pipeline.waitUntilIdle { try print($0) }
+    }
+
+    func finish() throws {
+        try send(Span(), final: true)
+        try pipeline.finish { try print($0) }
+    }
+
+    private func print(_ batch: FeedBatch) throws {
+        guard !done else { return }
+        for output in batch.outputs {
+            switch output {
+            case .item(let item): try context.output.emit(ItemRecord(item, in: batch, source: source))
+            case .feed(let feed): try context.output.emit(FeedRecord(feed, in: batch, source: source))
+            case .event(let record): try context.output.emit(record)
+            case .warning(let message):
+                context.warn(message)
+                continue
+            }
+            recordCount += 1
+        }
+        if batch.finished { done = true }
+        if let failure = batch.failure { throw ToolError(failure) }
+    }
+}

@@ -1,0 +1,123 @@
+// The records of tb feed: `item` for each item or entry, `feed` (with --meta) for each source's channel.
+import Toolbox
+
+/// The text and dates of the records of one batch, which the records hold ranges of.
+struct BatchText: Sendable {
+    let bytes: [UInt8]
+    let dates: [Range<Int>]
+
+    init(_ batch: FeedBatch) {
+        bytes = batch.text
+        dates = batch.dates
+    }
+
+    func encode(_ range: Range<Int>?, to encoder: inout RecordEncoder) {
+        guard let range else { return encoder.null() }
+        encoder.bytes(bytes.span.extracting(range))
+    }
+
+    /// The first of the candidates (a range of `dates`) that parses as a date.
+    func date(_ candidates: Range<Int>) -> Timestamp? {
+        for index in candidates { if let date = FeedDates.parse(bytes, dates[index]) { return date } }
+        return nil
+    }
+}
+
+/// One item (RSS) or entry (Atom).
+struct ItemRecord: Record, Sendable {
+    static let schema = RecordSchema(
+        type: "item", summary: "one per item or entry, printed as soon as its end tag is read",
+        fields: [
+            Field("source", .string, "the URL, file or - it came from", inTable: false),
+            Field("feed_title", .string, "the feed's title", inTable: false),
+            Field("id", .string, "atom:id, guid or rdf:about; the link when there is none", inTable: false),
+            Field("title", .string, "the title"),
+            Field("link", .string, "the link to the item's page, absolute"),
+            Field("published", .time, "when it was published: published, pubDate, dc:date or issued"),
+            Field("updated", .time, "when it last changed: updated, modified or dcterms:modified", inTable: false),
+            Field("author", .string, "atom:author's name, dc:creator, author or itunes:author", inTable: false),
+            Field("summary", .string, "atom:summary or description (HTML as the feed gives it)", inTable: false),
+            Field("content", .string, "content:encoded or atom:content (HTML; xhtml serialized)", inTable: false),
+            Field("categories", .array, "category, atom:category terms and dc:subject", inTable: false),
+            Field("enclosures", .array, "attached files: objects with url, type and length", inTable: false),
+        ])
+
+    let source: JSONText
+    let item: ParsedItem
+    let text: BatchText
+    let categories: [Range<Int>]
+    let enclosures: [ParsedEnclosure]
+
+    /// A view of one item of a batch: nothing is copied.
+    init(_ item: ParsedItem, in batch: FeedBatch, source: JSONText) {
+        self.source = source
+        self.item = item
+        text = BatchText(batch)
+        categories = batch.categories
+        enclosures = batch.enclosures
+    }
+
+    func encode(to encoder: inout RecordEncoder) {
+        encoder.text(source)
+        text.encode(item.feedTitle, to: &encoder)
+        text.encode(item.id, to: &encoder)
+        text.encode(item.title, to: &encoder)
+        text.encode(item.link, to: &encoder)
+        encoder.time(text.date(item.published))
+        encoder.time(text.date(item.updated))
+        text.encode(item.author, to: &encoder)
+        text.encode(item.summary, to: &encoder)
+        text.encode(item.content, to: &encoder)
+        encoder.beginArray()
+        for index in item.categories { text.encode(categories[index], to: &encoder) }
+        encoder.end()
+        encoder.beginArray()
+        for index in item.enclosures {
+            let enclosure = enclosures[index]
+            encoder.beginObject()
+            encoder.key("url")
+            text.encode(enclosure.url, to: &encoder)
+            encoder.key("type")
+            text.encode(enclosure.type, to: &encoder)
+            encoder.key("length")
+            encoder.integer(enclosure.length)
+            encoder.end()
+        }
+        encoder.end()
+    }
+}
+
+/// A source's channel or feed, with --meta.
+struct FeedRecord: Record, Sendable {
+    static let schema = RecordSchema(
+        type: "feed", summary: "one per source with --meta, before its first item",
+        fields: [
+            Field("source", .string, "the URL, file or - it came from"),
+            Field("title", .string, "the feed's title"),
+            Field("link", .string, "the feed's web page, absolute"),
+            Field("description", .string, "description, atom:subtitle or tagline", inTable: false),
+            Field("updated", .time, "atom:updated, lastBuildDate, dc:date or pubDate"),
+            Field("language", .string, "language, dc:language or xml:lang"),
+            Field("generator", .string, "the software that made it", inTable: false),
+        ])
+
+    let source: JSONText
+    let feed: ParsedFeed
+    let text: BatchText
+
+    init(_ feed: ParsedFeed, in batch: FeedBatch, source: JSONText) {
+        self.source = source
+        self.feed = feed
+        text = BatchText(batch)
+    }
+
+    func encode(to encoder: inout RecordEncoder) {
+        encoder.text(source)
+        text.encode(feed.title, to: &encoder)
+        text.encode(feed.link, to: &encoder)
+        text.encode(feed.description, to: &encoder)
+        encoder.time(text.date(feed.updated))
+        text.encode(feed.language, to: &encoder)
+        text.encode(feed.generator, to: &encoder)
+    }
+}

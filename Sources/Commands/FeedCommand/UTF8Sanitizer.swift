@@ -1,0 +1,98 @@
+// Makes a byte stream valid for expat: invalid UTF-8 and the control characters XML forbids become U+FFFD, so one bad
+// byte in a feed costs one character, not the rest of the feed. Valid runs pass through without a copy.
+import Bytes
+
+/// A streaming UTF-8 repairer.
+struct UTF8Sanitizer {
+    /// The start of a character cut off at the end of the last piece.
+    private var pending: [UInt8] = []
+
+    static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Hands `emit` the valid bytes of `input`, in pieces; a character cut at the end waits for the next call unless
+    /// `final`.
+    mutating func sanitize(_ input: Span<UInt8>, final: Bool, emit: (Span<UInt8>) -> Void) {
+        var start = 0
+        if !pending.isEmpty {
+            // Complete the character the last piece ended in.
+            while start < input.count && pending.count < Self.expectedLength(pending[0]) && input[start] & 0xC0 == 0x80
+            {
+                pending.append(input[start])
+                start += 1
+            }
+            if pending.count < Self.expectedLength(pending[0]) && start == input.count && !final { return }
+            let bytes = pending
+            pending = []
+            emitRepaired(bytes.span, final: true, emit: emit)
+        }
+        emitRepaired(input.extracting(start..<input.count), final: final, emit: emit)
+    }
+
+    private mutating func emitRepaired(_ input: Span<UInt8>, final: Bool, emit: (Span<UInt8>) -> Void) {
+        var runStart = 0
+        var index = 0
+        let count = input.count
+        while index < count {
+            index = Bytes.firstIndexBeyondPlainText(in: input, from: index)
+            if index == count { break }
+            if input[index] >= 0x80 {
+                let length = Self.sequenceLength(input, at: index)
+                if length > 0 {
+                    index += length
+                    continue
+                }
+                if length == 0 && !final {
+                    // Cut off at the end: keep it for the next piece.
+                    emit(input.extracting(runStart..<index))
+                    Bytes.append(input, index..<count, to: &pending)
+                    return
+                }
+                emit(input.extracting(runStart..<index))
+                emit(Self.replacement.span)
+                index += max(1, -length)
+            } else {
+                emit(input.extracting(runStart..<index))
+                emit(Self.replacement.span)
+                index += 1
+            }
+            runStart = index
+        }
+        if runStart < count { emit(input.extracting(runStart..<count)) }
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts (1 for anything that cannot start one).
+    private static func expectedLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// The length of the valid sequence at `index`; 0 when the input ends inside a sequence that is valid so far;
+    /// minus the length of an invalid prefix otherwise.
+    private static func sequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let length = expectedLength(lead)
+        guard length > 1 else { return -1 }
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xE0: low = 0xA0
+        case 0xED: high = 0x9F
+        case 0xF0: low = 0x90
+        case 0xF4: high = 0x8F
+        default: break
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return 0 }
+            let byte = bytes[index + offset]
+            let valid = offset == 1 ? (byte >= low && byte <= high) : (byte & 0xC0 == 0x80)
+            guard valid else { return -offset }
+        }
+        // U+FFFE and U+FFFF are not characters XML allows.
+        if lead == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE { return -3 }
+        return length
+    }
+}

@@ -1,0 +1,53 @@
+// What an ExpatParser tells its delegate, one method per expat callback. Names and text arrive as UTF-8 bytes that
+// are valid only during the call: nothing is copied unless the delegate copies it.
+
+/// Receives parser events. All methods have empty defaults, so a delegate implements only what it needs.
+public protocol ExpatDelegate: AnyObject {
+    /// An element starts. With namespaces, `name` is `local`, or `namespace-URI \u{1} local \u{1} prefix` in a
+    /// namespace (see `ExpatName`); without, the name as written. Its attributes can be read from `parser` during
+    /// this call.
+    func startElement(_ name: Span<UInt8>, parser: ExpatParser)
+    func endElement(_ name: Span<UInt8>, parser: ExpatParser)
+    /// Text, in pieces: one element's text may come in several calls (and CDATA sections are text too).
+    func characters(_ text: Span<UInt8>, parser: ExpatParser)
+    func comment(_ text: Span<UInt8>, parser: ExpatParser)
+    func processingInstruction(target: Span<UInt8>, data: Span<UInt8>, parser: ExpatParser)
+    /// A namespace prefix comes into scope (an empty prefix for the default namespace).
+    func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser)
+    func endNamespace(prefix: Span<UInt8>, parser: ExpatParser)
+    func startCDATA(parser: ExpatParser)
+    func endCDATA(parser: ExpatParser)
+    /// An entity reference that was not expanded (undefined, or external): its name.
+    func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser)
+}
+
+extension ExpatDelegate {
+    public func startElement(_ name: Span<UInt8>, parser: ExpatParser) {}
+    public func endElement(_ name: Span<UInt8>, parser: ExpatParser) {}
+    public func characters(_ text: Span<UInt8>, parser: ExpatParser) {}
+    public func comment(_ text: Span<UInt8>, parser: ExpatParser) {}
+    public func processingInstruction(target: Span<UInt8>, data: Span<UInt8>, parser: ExpatParser) {}
+    public func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser) {}
+    public func endNamespace(prefix: Span<UInt8>, parser: ExpatParser) {}
+    public func startCDATA(parser: ExpatParser) {}
+    public func endCDATA(parser: ExpatParser) {}
+    public func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser) {}
+}
+
+/// The parts of an expanded name: `namespace-URI \u{1} local \u{1} prefix`, or just `local`.
+public enum ExpatName {
+    /// The separator between the parts.
+    public static let separator: UInt8 = 0x01
+
+    /// The ranges of the namespace URI, the local name and the prefix within `name`.
+    public static func parts(of name: Span<UInt8>) -> (namespace: Range<Int>?, local: Range<Int>, prefix: Range<Int>?) {
+        var first: Int?
+        var second: Int?
+        for index in 0..<name.count where name[index] == separator {
+            if first == nil { first = index } else { second = index }
+        }
+        guard let first else { return (nil, 0..<name.count, nil) }
+        guard let second else { return (0..<first, (first + 1)..<name.count, nil) }
+        return (0..<first, (first + 1)..<second, (second + 1)..<name.count)
+    }
+}

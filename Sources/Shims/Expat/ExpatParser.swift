@@ -1,0 +1,261 @@
+// One expat parser: bytes in, callbacks to a delegate out. Namespaces are processed (names come expanded with their
+// prefix) or not (names as written, xmlns declarations as attributes); no external entity or DTD is ever fetched, and
+// entity expansion stays bounded (billion laughs).
+internal import CExpat
+import Glibc
+
+/// A streaming XML parser. The corresponding C type is `XML_Parser`.
+public final class ExpatParser {
+    private let parser: OpaquePointer
+    /// Strong: the delegate does not keep the parser (callbacks get it as an argument), so there is no cycle, and a
+    /// strong reference costs nothing per callback.
+    private let delegate: any ExpatDelegate
+    /// Declarations parsed in place of any external DTD (and as the DTD of documents without one), so that the
+    /// entities they declare (HTML's &eacute; and the like) are known. Never fetched from anywhere.
+    private let entityDeclarations: [UInt8]
+    /// The attributes of the start tag being reported, set only during that callback (outside it there are none).
+    private var attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+
+    /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
+    public static var version: String {
+        let info = XML_ExpatVersionInfo()
+        return "\(info.major).\(info.minor).\(info.micro)"
+    }
+
+    /// - Parameters:
+    ///   - namespaces: whether expat resolves namespaces. Without, names are reported as written (`prefix:local`)
+    ///     and there are no prefix-mapping callbacks: less work per element for a delegate that resolves the few
+    ///     prefixes it cares about itself.
+    ///   - encoding: the document's encoding, overriding its declaration (nil: as declared, or detected).
+    ///   - entityDeclarations: `<!ENTITY …>` declarations to parse as the document's external DTD.
+    /// The corresponding C functions are `XML_ParserCreateNS` (or `XML_ParserCreate`), `XML_SetReturnNSTriplet`,
+    /// `XML_UseForeignDTD` and `XML_SetParamEntityParsing`.
+    public init(
+        delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = []
+    ) throws(ExpatError) {
+        let created =
+            namespaces
+            ? XML_ParserCreateNS(encoding, CChar(bitPattern: ExpatName.separator)) : XML_ParserCreate(encoding)
+        guard let parser = created else { throw ExpatError(message: "cannot create an XML parser") }
+        self.parser = parser
+        self.delegate = delegate
+        self.entityDeclarations = entityDeclarations
+        if namespaces { XML_SetReturnNSTriplet(parser, 1) }
+        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+        XML_SetElementHandler(parser, expatStartElement, expatEndElement)
+        XML_SetCharacterDataHandler(parser, expatCharacters)
+        XML_SetCommentHandler(parser, expatComment)
+        XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
+        XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+        XML_SetCdataSectionHandler(parser, expatStartCDATA, expatEndCDATA)
+        XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
+        // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
+        XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
+        XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
+        XML_SetExternalEntityRefHandlerArg(parser, Unmanaged.passUnretained(self).toOpaque())
+        if !entityDeclarations.isEmpty { XML_UseForeignDTD(parser, XML_Bool(XML_TRUE)) }
+        // Entity expansion beyond 1 MiB may not grow the input more than 100 times (billion laughs).
+        XML_SetBillionLaughsAttackProtectionActivationThreshold(parser, 1 << 20)
+        XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, 100)
+    }
+
+    deinit {
+        XML_ParserFree(parser)
+    }
+
+    /// Parses the next piece of the document; `final` for the last. Callbacks run inside this call.
+    /// The corresponding C function is `XML_Parse`.
+    public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
+            }
+        }
+        guard status == XML_STATUS_ERROR else { return }
+        let code = XML_GetErrorCode(parser)
+        // A stop asked for by the delegate is not an error.
+        if code == XML_ERROR_ABORTED { return }
+        throw ExpatError(code: code, line: line, column: column)
+    }
+
+    /// Whether text is reported. Turning it off while no text is wanted spares expat a callback for every run of
+    /// white space between tags. The corresponding C function is `XML_SetCharacterDataHandler`.
+    public var reportsText = true {
+        didSet {
+            guard reportsText != oldValue else { return }
+            XML_SetCharacterDataHandler(parser, reportsText ? expatCharacters : nil)
+        }
+    }
+
+    /// Stops parsing from inside a callback; the current `parse` returns. The corresponding C function is
+    /// `XML_StopParser`.
+    public func stop() {
+        XML_StopParser(parser, XML_Bool(XML_FALSE))
+    }
+
+    /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
+    public var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
+
+    /// The 1-based column (in bytes) of the current event. The corresponding C function is
+    /// `XML_GetCurrentColumnNumber`.
+    public var column: Int { Int(XML_GetCurrentColumnNumber(parser)) + 1 }
+
+    // MARK: Callbacks
+
+    fileprivate func start(_ name: UnsafePointer<CChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+        self.attributes = attributes
+        defer { self.attributes = nil }
+        delegate.startElement(Self.bytes(name).span, parser: self)
+    }
+
+    // MARK: Attributes of the start tag being reported
+
+    /// Whether the start tag being reported has attributes.
+    public var hasAttributes: Bool { attributes?[0] != nil }
+
+    /// How many attributes the start tag being reported has.
+    public var attributeCount: Int {
+        guard let attributes else { return 0 }
+        var count = 0
+        while attributes[count * 2] != nil { count += 1 }
+        return count
+    }
+
+    /// Calls `body` with the value of the start tag's attribute whose name is `key`: with namespaces, the expanded
+    /// name without its prefix (`uri \u{1} local`, or `local` for an attribute without a namespace); without, the
+    /// name as written. False when there is none.
+    @discardableResult
+    public func withAttribute(_ key: [UInt8], _ body: (Span<UInt8>) -> Void) -> Bool {
+        guard let attributes else { return false }
+        var index = 0
+        while let name = attributes[index], let value = attributes[index + 1] {
+            if Self.matches(name, key) {
+                body(Self.bytes(value).span)
+                return true
+            }
+            index += 2
+        }
+        return false
+    }
+
+    /// Calls `body` with each of the start tag's attributes: expanded name and value, in document order.
+    public func forEachAttribute(_ body: (Span<UInt8>, Span<UInt8>) -> Void) {
+        guard let attributes else { return }
+        var index = 0
+        while let name = attributes[index], let value = attributes[index + 1] {
+            body(Self.bytes(name).span, Self.bytes(value).span)
+            index += 2
+        }
+    }
+
+    /// Whether a NUL-terminated attribute name is `key`, or with namespaces `key` followed by the separator and
+    /// prefix. Compared in place: most attributes differ from the key in their first bytes.
+    private static func matches(_ name: UnsafePointer<CChar>, _ key: [UInt8]) -> Bool {
+        let name = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<key.count where name[index] != key[index] { return false }
+        return name[key.count] == 0 || name[key.count] == ExpatName.separator
+    }
+
+    fileprivate func end(_ name: UnsafePointer<CChar>?) {
+        delegate.endElement(Self.bytes(name).span, parser: self)
+    }
+
+    fileprivate func text(_ data: UnsafePointer<CChar>?, _ length: Int32) {
+        guard let data, length > 0 else { return }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        delegate.characters(bytes.span, parser: self)
+    }
+
+    fileprivate func comment(_ data: UnsafePointer<CChar>?) {
+        delegate.comment(Self.bytes(data).span, parser: self)
+    }
+
+    fileprivate func instruction(_ target: UnsafePointer<CChar>?, _ data: UnsafePointer<CChar>?) {
+        delegate.processingInstruction(target: Self.bytes(target).span, data: Self.bytes(data).span, parser: self)
+    }
+
+    fileprivate func namespaceStarts(_ prefix: UnsafePointer<CChar>?, _ uri: UnsafePointer<CChar>?) {
+        delegate.startNamespace(prefix: Self.bytes(prefix).span, uri: Self.bytes(uri).span, parser: self)
+    }
+
+    fileprivate func namespaceEnds(_ prefix: UnsafePointer<CChar>?) {
+        delegate.endNamespace(prefix: Self.bytes(prefix).span, parser: self)
+    }
+
+    fileprivate func cdata(starts: Bool) {
+        if starts { delegate.startCDATA(parser: self) } else { delegate.endCDATA(parser: self) }
+    }
+
+    fileprivate func skipped(_ name: UnsafePointer<CChar>?) {
+        delegate.skippedEntity(Self.bytes(name).span, parser: self)
+    }
+
+    /// An external entity: the DTD (real or foreign) gets our declarations; anything else is ignored, never read.
+    fileprivate func external(_ context: UnsafePointer<CChar>?, isDTD: Bool) -> Int32 {
+        guard isDTD, !entityDeclarations.isEmpty,
+            let child = XML_ExternalEntityParserCreate(parser, context, nil)
+        else { return Int32(XML_STATUS_OK.rawValue) }
+        defer { XML_ParserFree(child) }
+        let status = entityDeclarations.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { XML_Parse(child, $0.baseAddress, Int32($0.count), 1) }
+        }
+        return status == XML_STATUS_ERROR ? Int32(XML_STATUS_ERROR.rawValue) : Int32(XML_STATUS_OK.rawValue)
+    }
+
+    /// The bytes of a NUL-terminated string (empty for NULL), valid while expat keeps the string.
+    private static func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+        // Names are short: a plain loop beats a call to strlen.
+        var count = 0
+        while text[count] != 0 { count += 1 }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Runs `body` with the parser a callback's user-data pointer names. The parser outlives every callback (they
+    /// run inside `parse`), so it is used without retaining it: a retain and release per callback would cost more
+    /// than some callbacks do.
+    fileprivate static func with(_ context: UnsafeMutableRawPointer?, _ body: (ExpatParser) -> Void) {
+        guard let context else { return }
+        Unmanaged<ExpatParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    }
+}
+
+// expat's callbacks: they find the parser through the user-data pointer and must not capture anything.
+private let expatStartElement: XML_StartElementHandler = { context, name, attributes in
+    ExpatParser.with(context) { $0.start(name, attributes) }
+}
+private let expatEndElement: XML_EndElementHandler = { context, name in
+    ExpatParser.with(context) { $0.end(name) }
+}
+private let expatCharacters: XML_CharacterDataHandler = { context, data, length in
+    ExpatParser.with(context) { $0.text(data, length) }
+}
+private let expatComment: XML_CommentHandler = { context, data in
+    ExpatParser.with(context) { $0.comment(data) }
+}
+private let expatProcessingInstruction: XML_ProcessingInstructionHandler = { context, target, data in
+    ExpatParser.with(context) { $0.instruction(target, data) }
+}
+private let expatStartNamespace: XML_StartNamespaceDeclHandler = { context, prefix, uri in
+    ExpatParser.with(context) { $0.namespaceStarts(prefix, uri) }
+}
+private let expatEndNamespace: XML_EndNamespaceDeclHandler = { context, prefix in
+    ExpatParser.with(context) { $0.namespaceEnds(prefix) }
+}
+private let expatStartCDATA: XML_StartCdataSectionHandler = { context in
+    ExpatParser.with(context) { $0.cdata(starts: true) }
+}
+private let expatEndCDATA: XML_EndCdataSectionHandler = { context in
+    ExpatParser.with(context) { $0.cdata(starts: false) }
+}
+private let expatSkippedEntity: XML_SkippedEntityHandler = { context, name, isParameter in
+    if isParameter == 0 { ExpatParser.with(context) { $0.skipped(name) } }
+}
+// The handler gets the argument set with XML_SetExternalEntityRefHandlerArg as its first parameter.
+private let expatExternalEntity: XML_ExternalEntityRefHandler = { argument, context, _, systemID, publicID in
+    guard let argument else { return Int32(XML_STATUS_OK.rawValue) }
+    let parser = Unmanaged<ExpatParser>.fromOpaque(UnsafeMutableRawPointer(argument)).takeUnretainedValue()
+    // The document's DTD (or the foreign one, which has no system ID) comes with the context NULL.
+    return parser.external(context, isDTD: context == nil || (systemID == nil && publicID == nil))
+}
