@@ -56,6 +56,16 @@ show "printf 'caf\\xc3\\xa9 \\xff na\\xc3\\xafve\\n' | tb regex '\\w+' --fields 
 show "{ head -c 40000 /dev/zero | tr '\\000' a; echo b; } | tb regex '(a+)+\$'"
 show tb regex "'(unclosed'" lorem.txt
 
+section "feed: RSS and Atom items as records, each printed the moment its end tag arrives"
+show tb feed news.xml blog.atom --format table
+show "tb feed --meta news.xml --fields title,link,updated | head -1"
+show tb feed news.xml --fields title,author,categories,enclosures --limit 3
+show "gzip -c news.xml | tb feed - --template '%(published)  %(title)%n'"
+# The first item shows at once although its source stalls for two seconds before the rest.
+show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - --template '%(title)%n'"
+show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
+show tb feed broken.xml --fields title
+
 section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"
 show tb hello
 show "tb hello Ada Grace | cat"
@@ -71,4 +81,4 @@ section "completion: every TAB asks tb itself"
 show "tb __complete -- bookmark rm ''"
 show "tb __complete -- history --fields=time,co"
 
-printf '\n%sman pages: man -l man/tb.1 (and tb-bookmark.1, tb-history.1); completions: completions/%s\n' "$dim" "$plain"
+printf '\n%sman pages: man -l man/tb.1 (and tb-feed.1, tb-regex.1, tb-bookmark.1, tb-history.1); completions: completions/%s\n' "$dim" "$plain"

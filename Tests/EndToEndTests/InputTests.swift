@@ -118,24 +118,10 @@ struct InputTests {
     /// The first match of a slow source reaches a pipe while the source is still sending.
     @Test func recordsStreamWhileTheSourceStalls() throws {
         let server = try TestServer.http(root: text)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Package.binary)
-        process.arguments = ["regex", #"item \d+"#, server.url("/drip/3/20")]
-        process.environment = scratch.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let started = Date()
-        try process.run()
-        defer { process.terminate() }
-        var received = Data()
-        while received.split(separator: UInt8(ascii: "\n")).count < 3 {
-            let piece = output.fileHandleForReading.availableData
-            guard !piece.isEmpty else { break }
-            received.append(piece)
-        }
-        #expect(received.split(separator: UInt8(ascii: "\n")).count == 3)
-        #expect(Date().timeIntervalSince(started) < 10, "the records waited for the stall to end")
+        let (lines, seconds) = try firstLines(
+            3, ofTB: ["regex", #"item \d+"#, server.url("/drip/3/20")], environment: scratch.environment)
+        #expect(lines.count == 3)
+        #expect(seconds < 10, "the records waited for the stall to end")
     }
 
     /// --first stops the transfer: an endless source ends at once.

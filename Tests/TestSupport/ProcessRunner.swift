@@ -73,6 +73,31 @@ public func tb(_ arguments: [String], environment: [String: String], input: Stri
         Package.binary, arguments, environment: environment, input: input.map { Data($0.utf8) }, directory: directory)
 }
 
+/// Starts the built tb with stdout on a pipe and reads until `count` lines have come (or stdout ends); then stops
+/// it. Returns the lines and how long they took: for checking that records arrive while a source still sends.
+public func firstLines(_ count: Int, ofTB arguments: [String], environment: [String: String]) throws
+    -> (lines: [String], seconds: Double)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Package.binary)
+    process.arguments = arguments
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let started = Date()
+    try process.run()
+    defer { process.terminate() }
+    var received = Data()
+    while received.split(separator: UInt8(ascii: "\n")).count < count {
+        let piece = output.fileHandleForReading.availableData
+        guard !piece.isEmpty else { break }
+        received.append(piece)
+    }
+    let lines = received.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    return (lines, Date().timeIntervalSince(started))
+}
+
 /// Runs a shell command line with bash.
 public func bash(_ script: String, environment: [String: String]) throws -> Finished {
     try runProgram("/bin/bash", ["-c", script], environment: environment)

@@ -44,6 +44,9 @@ struct CapturedFields {
     /// with them).
     mutating func takeText(keepingItem: Bool) -> [UInt8] {
         let shift = keepingItem ? itemStart : text.count
+        // Nothing before the item being read: no record needs any of it, and a huge item stays where it is instead of
+        // being copied again for every batch.
+        guard shift > 0 else { return [] }
         var next: [UInt8] = []
         next.reserveCapacity(max(min(text.count, Self.reservedCapacity), text.count - shift))
         Bytes.append(text, shift..<text.count, to: &next)

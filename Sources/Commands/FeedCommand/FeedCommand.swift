@@ -103,8 +103,8 @@ public struct FeedCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings] source in
-            try FeedInput(settings: settings, context: context, name: source.name)
+        let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings, input] source in
+            try FeedInput(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
         }
         return summary.failed > 0 ? .failure : .success
     }

@@ -19,15 +19,17 @@ final class FeedInput: InputHandler {
     private let source: JSONText
     private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>
     private var decoder: TextDecoder
-    /// Decoded text not yet handed over: the parsing thread gets large pieces (fewer hand-overs), except when the
-    /// input layer is about to wait, when it gets what there is.
+    /// Decoded text not yet handed over: the parsing thread gets pieces of --read-size bytes (network reads are
+    /// smaller: fewer, larger hand-overs cost less), except when the input layer is about to wait, when it gets what
+    /// there is.
     private var pending: [UInt8] = []
-    private static let handOverSize = 1 << 17
+    private let handOverSize: Int
     private(set) var recordCount = 0
     private var done = false
 
-    init(settings: FeedSettings, context: Context, name: String) throws {
+    init(settings: FeedSettings, context: Context, name: String, handOverSize: Int) throws {
         self.context = context
+        self.handOverSize = handOverSize
         source = JSONText(name)
         decoder = TextDecoder(name: name)
         // A local file's relative links stay relative: there is no URL to resolve them against.
@@ -94,7 +96,7 @@ final class FeedInput: InputHandler {
     /// Decodes a piece here; hands the UTF-8 to the parsing thread once there is enough of it.
     private func send(_ bytes: Span<UInt8>, final: Bool) throws {
         decoder.decode(bytes, final: final, into: &pending) { context.warn($0) }
-        if pending.count >= Self.handOverSize || final { try handOver() }
+        if pending.count >= handOverSize || final { try handOver() }
     }
 
     private func handOver() throws {

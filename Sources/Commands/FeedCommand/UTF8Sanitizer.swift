@@ -49,7 +49,8 @@ struct UTF8Sanitizer {
                 }
                 emit(input.extracting(runStart..<index))
                 emit(Self.replacement.span)
-                index += max(1, -length)
+                // An invalid prefix is one character; so is a sequence the input ends in.
+                index = length == 0 ? count : index - length
             } else {
                 emit(input.extracting(runStart..<index))
                 emit(Self.replacement.span)

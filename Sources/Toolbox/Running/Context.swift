@@ -41,12 +41,20 @@ public final class Context {
 
     /// Prints `tb COMMAND: warning: message` on stderr.
     public func warn(_ message: String) {
+        sayInOrder()
         diagnostics.write("tb \(commandName): warning: \(message)")
     }
 
     /// Prints `tb COMMAND: message` on stderr, for an error that does not end the run (one of several sources).
     public func error(_ message: String) {
+        sayInOrder()
         diagnostics.write("tb \(commandName): \(message)")
+    }
+
+    /// Writes out the records printed so far, so that a message follows them also when stdout and stderr go to the
+    /// same place (a broken feed: its items, then the error). A reader that went away is noticed at the next record.
+    private func sayInOrder() {
+        try? output.flush()
     }
 
     /// Whether visits are recorded: TB_HISTORY=off (or 0, no, false) turns history off.

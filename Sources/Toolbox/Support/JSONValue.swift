@@ -22,6 +22,12 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The member `key` of an object, or nil.
+    /// The elements of an array.
+    public var elements: [JSONValue]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil

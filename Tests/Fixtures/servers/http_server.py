@@ -13,6 +13,10 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /infinite             lines for ever, until the client goes away
   /flaky/KEY/N/NAME     503 the first N times for KEY, then the file
   /headers              the request headers as the body
+  /charset/CHARSET/NAME the file with Content-Type: application/rss+xml; charset=CHARSET
+  /redirect/PATH        a redirect to /PATH
+  /feeddrip/N/SECONDS   an RSS feed: N items sent at once, then silence for SECONDS, then the end
+  /infinite-feed        an RSS feed whose items never end, until the client goes away
 """
 import gzip
 import http.server
@@ -40,6 +44,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def send_chunked_start(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+    def send_chunk(self, data):
+        """One chunk, flushed at once; an empty one ends the body."""
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
 
     def read(self, name):
         with open(os.path.join(ROOT, name), "rb") as f:
@@ -101,6 +116,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.send_body(b"try again", status=503)
                 else:
                     self.send_body(self.read("/".join(parts[3:])))
+            elif route == "charset":
+                content_type = "application/rss+xml; charset=" + parts[1]
+                self.send_body(self.read("/".join(parts[2:])), headers=[("Content-Type", content_type)])
+            elif route == "redirect":
+                self.send_body(b"", status=302, headers=[("Location", "/" + "/".join(parts[1:]))])
+            elif route == "feeddrip":
+                count, pause = int(parts[1]), float(parts[2])
+                self.send_chunked_start()
+                self.send_chunk(b'<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Drip</title>\n')
+                for k in range(count):
+                    self.send_chunk(b"<item><title>item %d</title><guid>%d</guid></item>\n" % (k, k))
+                time.sleep(pause)
+                self.send_chunk(b"</channel></rss>\n")
+                self.send_chunk(b"")
+            elif route == "infinite-feed":
+                self.send_chunked_start()
+                self.send_chunk(b'<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Endless</title>\n')
+                k = 0
+                while True:
+                    self.send_chunk(b"<item><title>item %d</title></item>\n" % k)
+                    k += 1
+                    if k % 100 == 0:
+                        time.sleep(0.01)
             elif route == "headers":
                 self.send_body(str(self.headers).encode())
             else:
