@@ -84,7 +84,7 @@ public enum System {
     /// Keeps buffers of up to 8 MiB on the heap instead of mapping and unmapping them one by one: with a
     /// second thread, every munmap costs a TLB shootdown on both cores. The corresponding C function is `mallopt`.
     public static func keepBuffersOnTheHeap() {
-        CPOSIX_setMallocThresholds(8 << 20, 1 << 20)
+        CPOSIX_setMallocThresholds(8 << 20, 32 << 20)
     }
 
     /// Makes sure descriptors 0, 1 and 2 are open (on /dev/null if they were closed), so that a file tb opens
