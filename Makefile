@@ -12,9 +12,9 @@ BUILD_PACKAGES := pkg-config libexpat1-dev libxml2-dev libsvn-dev libapr1-dev li
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
 # flock(1) to probe locks, and the real servers the input tests run on 127.0.0.1 (nginx, an FTP server in
 # Debian's Python, openssl for a TLS certificate).
-TEST_PACKAGES := groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser
+TEST_PACKAGES := groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2
 # The peer tools the benchmarks compare against.
-BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed
+BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 

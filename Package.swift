@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CPOSIX", path: "Sources/Shims/CPOSIX"),
         // Loaded with dlopen on first use: linking them would cost every run ~10 ms (see CONTRIBUTING.md).
         .target(name: "CLoader", path: "Sources/Shims/CLoader"),
+        // Sockets, resolver threads, epoll and rtnetlink: glibc, with the C that Swift cannot write (see CNet.h).
+        .target(name: "CNet", path: "Sources/Shims/CNet"),
         .target(name: "CCurl", dependencies: ["CLoader"], path: "Sources/Shims/CCurl"),
         .target(
             name: "CLibXML2", dependencies: ["CLoader"], path: "Sources/Shims/CLibXML2",
@@ -45,6 +47,7 @@ let package = Package(
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
         .target(name: "Curl", dependencies: ["CCurl", "Bytes"], path: "Sources/Shims/Curl"),
+        .target(name: "Net", dependencies: ["CNet", "POSIX"], path: "Sources/Shims/Net"),
         .target(
             name: "LibXML2", dependencies: ["CLibXML2", "Bytes"], path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
@@ -67,9 +70,13 @@ let package = Package(
             // the runtime exclusivity checks on them cost a fifth of a parse. The compile-time checks stay.
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
+        .target(
+            name: "ReachCommand", dependencies: ["Toolbox", "Net", "Curl", "POSIX"],
+            path: "Sources/Commands/ReachCommand", swiftSettings: safeSwift),
+
         // MARK: Executable
         .executableTarget(
-            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand", "FeedCommand"],
+            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand"],
             swiftSettings: safeSwift),
 
         // MARK: Tests
@@ -83,7 +90,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(
             name: "CommandsTests",
-            dependencies: ["StoreCommands", "RegexCommand", "FeedCommand", "Toolbox", "TestSupport"]),
+            dependencies: ["StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand", "Toolbox", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -66,6 +66,18 @@ show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - 
 show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
 show tb feed broken.xml --fields title
 
+section "reach: routes, ports and URLs, all at once, within one deadline"
+# A web server of the demo's own on a free loopback port.
+/usr/bin/python3 -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &
+server=$!
+while ! port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$work/http.log" | head -1) || [ -z "$port" ]; do sleep 0.1; done
+show tb reach 127.0.0.1 ::1 localhost:$port 127.0.0.1:1 --format table
+show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --fields target,status,http_status,total_ms
+show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
+show tb reach --timeout 1 --method tcp 127.0.0.1:1 --fields target,status,error
+show tb reach no-such-host.invalid:80 --fields target,status,error
+kill $server
+
 section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"
 show tb hello
 show "tb hello Ada Grace | cat"
@@ -81,4 +93,4 @@ section "completion: every TAB asks tb itself"
 show "tb __complete -- bookmark rm ''"
 show "tb __complete -- history --fields=time,co"
 
-printf '\n%sman pages: man -l man/tb.1 (and tb-feed.1, tb-regex.1, tb-bookmark.1, tb-history.1); completions: completions/%s\n' "$dim" "$plain"
+printf '\n%sman pages: man -l man/tb.1 (and tb-feed.1, tb-reach.1, tb-regex.1, tb-bookmark.1, tb-history.1); completions: completions/%s\n' "$dim" "$plain"

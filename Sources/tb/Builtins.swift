@@ -1,5 +1,6 @@
 // The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
 import FeedCommand
+import ReachCommand
 import RegexCommand
 import StoreCommands
 import Toolbox
@@ -8,6 +9,7 @@ enum Builtins {
     static let commands: [any Command.Type] = [
         FeedCommand.self,
         RegexCommand.self,
+        ReachCommand.self,
         BookmarkCommand.self,
         HistoryCommand.self,
     ]

@@ -73,29 +73,58 @@ public func tb(_ arguments: [String], environment: [String: String], input: Stri
         Package.binary, arguments, environment: environment, input: input.map { Data($0.utf8) }, directory: directory)
 }
 
-/// Starts the built tb with stdout on a pipe and reads until `count` lines have come (or stdout ends); then stops
-/// it. Returns the lines and how long they took: for checking that records arrive while a source still sends.
+/// A program left running while a test reads its output a line at a time; killed when the test is done with it
+/// (SIGKILL: it may be one that runs until interrupted).
+public final class RunningProgram {
+    private let process = Process()
+    private let output = Pipe()
+    private let started = Date()
+
+    public init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The next line of output, without its newline; empty when the output ended.
+    public func readLine() -> String { TestSupport.readLine(from: output) }
+
+    /// Seconds since the program started.
+    public var seconds: Double { Date().timeIntervalSince(started) }
+}
+
+/// Reads one line from a pipe, a byte at a time (so that nothing after it is taken), without its newline.
+public func readLine(from pipe: Pipe) -> String {
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+        guard !byte.isEmpty else { break }
+        line.append(byte)
+    }
+    return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
+}
+
+/// Starts the built tb and reads until `count` lines have come (or its output ends); then stops it. Returns the
+/// lines and how long they took: for checking that records arrive while a source still sends.
 public func firstLines(_ count: Int, ofTB arguments: [String], environment: [String: String]) throws
     -> (lines: [String], seconds: Double)
 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Package.binary)
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let started = Date()
-    try process.run()
-    defer { process.terminate() }
-    var received = Data()
-    while received.split(separator: UInt8(ascii: "\n")).count < count {
-        let piece = output.fileHandleForReading.availableData
-        guard !piece.isEmpty else { break }
-        received.append(piece)
+    let program = try RunningProgram(Package.binary, arguments, environment: environment)
+    var lines: [String] = []
+    while lines.count < count {
+        let line = program.readLine()
+        guard !line.isEmpty else { break }
+        lines.append(line)
     }
-    let lines = received.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-    return (lines, Date().timeIntervalSince(started))
+    return (lines, program.seconds)
 }
 
 /// Runs a shell command line with bash.

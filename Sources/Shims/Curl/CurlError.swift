@@ -32,6 +32,23 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
     /// The transfer took too long (CURLE_OPERATION_TIMEDOUT).
     public var isTimeout: Bool { code == Int(CURLE_OPERATION_TIMEDOUT.rawValue) }
 
+    /// The host name could not be resolved.
+    public var isResolveFailure: Bool { code == Int(CURLE_COULDNT_RESOLVE_HOST.rawValue) }
+
+    /// No connection could be made (refused, or no route: the transfer's `systemErrorCode` tells which).
+    public var isConnectFailure: Bool { code == Int(CURLE_COULDNT_CONNECT.rawValue) }
+
+    /// TLS failed: the handshake, or the certificate or host name check.
+    public var isTLSFailure: Bool {
+        [
+            CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_ENGINE_INITFAILED,
+        ]
+        .contains { Int($0.rawValue) == code }
+    }
+
     /// Failures that may go away if tried again: no connection, timeouts, a connection that broke.
     public var isTransient: Bool {
         [

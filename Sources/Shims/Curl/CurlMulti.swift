@@ -50,6 +50,14 @@ public final class CurlMulti {
         guard result == CURLM_OK else { throw CurlError(multi: result) }
     }
 
+    /// Waits until a transfer can move, `descriptor` becomes readable, or `milliseconds` pass: lets one loop wait
+    /// for transfers and for its own descriptors (an epoll set) together. The corresponding C function is
+    /// `curl_multi_poll` with one extra `curl_waitfd`.
+    public func poll(milliseconds: Int, alsoWaitingOn descriptor: Int32) throws(CurlError) {
+        let result = CCurl_multi_poll_fd(handle, descriptor, Int32(clamping: milliseconds))
+        guard result == CURLM_OK else { throw CurlError(multi: result) }
+    }
+
     /// The transfers that finished since the last call, each with its error (nil on success); they are removed.
     /// The corresponding C function is `curl_multi_info_read`.
     public func finished() -> [(transfer: CurlTransfer, error: CurlError?)] {

@@ -20,14 +20,23 @@ public final class CurlTransfer {
         public var insecure = false
         /// A file of CA certificates to trust instead of the system's.
         public var caFile: String?
-        /// How many redirects to follow.
+        /// How many redirects to follow; 0 for none (the response itself is the answer).
         public var maxRedirects = 10
+        /// Ask for the headers only (HEAD).
+        public var headOnly = false
+        /// Whether a status of 400 and above fails the transfer (as for downloads) or is a response like any other.
+        public var failOnHTTPError = true
+        /// Addresses to use instead of resolving, `HOST:PORT:ADDRESS[,ADDRESS…]` (CURLOPT_RESOLVE): for a caller
+        /// that resolved the name itself, under its own deadline (libcurl waits for its resolver thread to end when a
+        /// transfer is removed, however long the DNS server takes).
+        public var resolve: [String] = []
 
         public init(url: String) { self.url = url }
     }
 
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let receiver: (Span<UInt8>) -> Bool
     /// The URL asked for.
@@ -61,9 +70,10 @@ public final class CurlTransfer {
         set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         set(CCurl_setopt_pointer(handle, CURLOPT_PRIVATE, context))
         set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(CCurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        set(CCurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0 ? 1 : 0))
         set(CCurl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
-        set(CCurl_setopt_long(handle, CURLOPT_FAILONERROR, 1))
+        set(CCurl_setopt_long(handle, CURLOPT_FAILONERROR, options.failOnHTTPError ? 1 : 0))
+        if options.headOnly { set(CCurl_setopt_long(handle, CURLOPT_NOBODY, 1)) }
         set(CCurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate"))
         set(CCurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout))
         set(CCurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.timeout))
@@ -74,6 +84,8 @@ public final class CurlTransfer {
         if !options.userAgent.isEmpty { set(CCurl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)) }
         for header in options.headers { headerList = CCurl_slist_append(headerList, header) }
         if let headerList { set(CCurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)) }
+        for entry in options.resolve { resolveList = CCurl_slist_append(resolveList, entry) }
+        if let resolveList { set(CCurl_setopt_pointer(handle, CURLOPT_RESOLVE, resolveList)) }
         if options.insecure {
             set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
             set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
@@ -85,6 +97,7 @@ public final class CurlTransfer {
     deinit {
         CCurl_easy_cleanup(handle)
         if let headerList { CCurl_slist_free_all(headerList) }
+        if let resolveList { CCurl_slist_free_all(resolveList) }
         errorBuffer.deallocate()
     }
 
@@ -121,6 +134,32 @@ public final class CurlTransfer {
 
     /// The URL finally fetched, after redirects.
     public var effectiveURL: String? { string(CURLINFO_EFFECTIVE_URL) }
+
+    /// When each phase of the transfer ended, in microseconds from its start: name lookup, TCP connect, TLS
+    /// handshake (0 without TLS) and the whole transfer. The corresponding C calls are `curl_easy_getinfo` with
+    /// `CURLINFO_NAMELOOKUP_TIME_T`, `_CONNECT_TIME_T`, `_APPCONNECT_TIME_T` and `_TOTAL_TIME_T`.
+    public var timings: (lookup: Int, connect: Int, tls: Int, total: Int) {
+        func time(_ info: CURLINFO) -> Int {
+            var value: curl_off_t = 0
+            _ = CCurl_getinfo_off_t(handle, info, &value)
+            return Int(value)
+        }
+        return (
+            time(CURLINFO_NAMELOOKUP_TIME_T), time(CURLINFO_CONNECT_TIME_T), time(CURLINFO_APPCONNECT_TIME_T),
+            time(CURLINFO_TOTAL_TIME_T)
+        )
+    }
+
+    /// The address of the server connected to, and the local one.
+    public var primaryIP: String? { string(CURLINFO_PRIMARY_IP).flatMap { $0.isEmpty ? nil : $0 } }
+    public var localIP: String? { string(CURLINFO_LOCAL_IP).flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// The errno of the last failed system call (a refused or unroutable connect), 0 when none.
+    public var systemErrorCode: Int32 {
+        var code = 0
+        _ = CCurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &code)
+        return Int32(truncatingIfNeeded: code)
+    }
 
     /// The Content-Length the server announced, if any.
     public var expectedLength: Int? {

@@ -36,6 +36,17 @@ public enum System {
         signal(SIGXFSZ, SIG_IGN)
     }
 
+    /// Lets the signals that stop a program reach this one (SIGINT, SIGTERM, SIGHUP, SIGQUIT), whatever mask the
+    /// parent left: a process started by a parent that blocks them (some test runners and supervisors do) could
+    /// otherwise not be stopped, and `tb reach --watch` runs until it is. The corresponding C function is
+    /// `sigprocmask`.
+    public static func unblockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// Replaces this process with the program at `path`; returns only when that fails.
     /// The corresponding C function is `execve`.
     public static func execute(path: String, arguments: [String], environment: [String: String]) -> SystemError {

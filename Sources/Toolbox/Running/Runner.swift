@@ -30,6 +30,7 @@ public struct Runner {
     /// The process entry point: runs the command line and exits with its status.
     public static func main(builtins: [any Command.Type]) -> Never {
         System.ignoreWriteSignals()
+        System.unblockStopSignals()
         let stdout = FileDescriptor.standardOutput
         let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
         System.openStandardDescriptors()

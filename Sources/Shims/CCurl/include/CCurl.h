@@ -92,6 +92,11 @@ static inline CURLMcode CCurl_multi_perform(CURLM *multi, int *running) {
 static inline CURLMcode CCurl_multi_poll(CURLM *multi, int milliseconds) {
     return CCurl_fn.curl_multi_poll(multi, NULL, 0, milliseconds, NULL);
 }
+// The same, also waking when `fd` becomes readable (another loop's epoll descriptor): curl_waitfd is a struct to fill.
+static inline CURLMcode CCurl_multi_poll_fd(CURLM *multi, int fd, int milliseconds) {
+    struct curl_waitfd extra = {.fd = fd, .events = CURL_WAIT_POLLIN, .revents = 0};
+    return CCurl_fn.curl_multi_poll(multi, &extra, 1, milliseconds, NULL);
+}
 static inline const char *CCurl_multi_strerror(CURLMcode code) { return CCurl_fn.curl_multi_strerror(code); }
 
 // CURLMsg holds its result in a union; this returns the next finished handle and its result, or NULL.

@@ -1,0 +1,443 @@
+// Runs checks of many targets at once on one thread: name lookups (on glibc's resolver threads, announced on an
+// eventfd), non-blocking TCP connects and route lookups, and HTTP requests on a libcurl multi handle, all waited for
+// in one loop with one deadline per check. Results are reported the moment they are known.
+import Curl
+import Net
+import POSIX
+import Toolbox
+
+/// What the checks need to know besides the targets.
+struct ProbeSettings: Sendable {
+    /// How long one check may take in all, DNS included.
+    var timeout: Double = 5
+    /// Only this address family, or both.
+    var family: IPAddress.Family?
+    /// The HTTP statuses that count as reachable; nil: any below 400.
+    var expectedStatuses: [ClosedRange<Int>]?
+    var insecure = false
+    var caFile: String?
+    var userAgent = "tb/\(toolboxVersion)"
+    var headers: [String] = []
+
+    func accepts(_ status: Int) -> Bool {
+        guard let expectedStatuses else { return status < 400 }
+        return expectedStatuses.contains { $0.contains(status) }
+    }
+}
+
+/// Checks targets, concurrently.
+final class Prober {
+    private let targets: [ReachTarget]
+    private let settings: ProbeSettings
+    private let poller: Poller
+    private let resolver = Resolver()
+    /// Made for the first http target: loading libcurl costs milliseconds that route and tcp checks need not pay.
+    private var multi: CurlMulti?
+
+    /// A check in flight, by target index.
+    private final class Check {
+        let started: Int64
+        let deadline: Int64
+        /// When the name lookup ended (or the check started, for an address).
+        var resolved: Int64?
+        var dns: Int?
+        var attempts: [UInt64] = []
+        var failures: [(IPAddress, NetError)] = []
+        var transfer: CurlTransfer?
+        var triedGET = false
+        /// For http: the addresses libcurl is to use (the name was resolved here, under the deadline).
+        var addresses: [IPAddress] = []
+
+        init(started: Int64, deadline: Int64) {
+            self.started = started
+            self.deadline = deadline
+        }
+    }
+    private var checks: [Int: Check] = [:]
+    private var connections: [UInt64: (target: Int, connection: TCPConnection)] = [:]
+    private var transfers: [ObjectIdentifier: Int] = [:]
+    private var nextToken: UInt64 = Token.firstConnection
+    /// Checks to start later (--wait and --watch), by target index: when.
+    private var scheduled: [Int: Int64] = [:]
+    /// What each local address's interface is; forgotten when routes change.
+    private var interfaces: [IPAddress: (name: String?, kind: String?)] = [:]
+    private var monitor: RouteMonitor?
+
+    /// Told each result as it is known.
+    var report: (Int, ReachResult) throws -> Void = { _, _ in }
+    /// Told when links, addresses or routes change (after `watchRoutes`).
+    var routesChanged: () throws -> Void = {}
+    /// Called before the loop waits, so that what was reported reaches the reader.
+    var willWait: () throws -> Void = {}
+
+    private enum Token {
+        static let resolver: UInt64 = 0
+        static let routes: UInt64 = 1
+        static let firstConnection: UInt64 = 16
+    }
+
+    init(targets: [ReachTarget], settings: ProbeSettings) throws {
+        self.targets = targets
+        self.settings = settings
+        do {
+            poller = try Poller()
+            try poller.add(resolver.descriptor, token: Token.resolver)
+        } catch {
+            throw ToolError("cannot wait for network events: \(error)")
+        }
+        _ = Routes.raiseFileLimit()
+    }
+
+    /// Hears about route changes from the kernel from now on.
+    func watchRoutes() throws {
+        do {
+            let monitor = try RouteMonitor()
+            try poller.add(monitor.descriptor, token: Token.routes)
+            self.monitor = monitor
+        } catch {
+            throw ToolError("cannot listen for route changes: \(error)")
+        }
+    }
+
+    static var now: Int64 { Clock.monotonicNanoseconds() }
+
+    /// No check runs past this (--wait's deadline), whatever its own timeout.
+    var deadline: Int64?
+
+    /// Whether a check of the target is in flight.
+    func isChecking(_ index: Int) -> Bool { checks[index] != nil }
+
+    /// Starts checking a target now.
+    func start(_ index: Int) {
+        guard checks[index] == nil else { return }
+        scheduled[index] = nil
+        let now = Self.now
+        let check = Check(started: now, deadline: min(now + Int64(settings.timeout * 1e9), deadline ?? .max))
+        checks[index] = check
+        let target = targets[index]
+        if let address = IPAddress(target.host) {
+            check.resolved = now
+            connect(index, check, to: [address])
+        } else {
+            do {
+                try resolver.start(target.host, family: settings.family)
+            } catch {
+                finish(index, failure: .dnsFailed, "cannot look up '\(target.host)': \(error)")
+            }
+        }
+    }
+
+    /// Starts checking a target at a later time (monotonic nanoseconds).
+    func schedule(_ index: Int, at time: Int64) {
+        guard checks[index] == nil else { return }
+        scheduled[index] = min(time, scheduled[index] ?? time)
+    }
+
+    /// Runs until `keepGoing` says no.
+    func run(while keepGoing: () -> Bool) throws {
+        while keepGoing() {
+            if let failure { throw failure }
+            let now = Self.now
+            for (index, time) in scheduled where time <= now { start(index) }
+            for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
+            guard keepGoing() else { break }
+            let next = (checks.values.map(\.deadline) + scheduled.values).min()
+            let wait = next.map { Int(max(0, ($0 - Self.now + 999_999) / 1_000_000)) }
+            try willWait()
+            var tokens: [UInt64]
+            if let multi, multi.count > 0 {
+                do {
+                    try multi.poll(milliseconds: wait ?? 1000, alsoWaitingOn: poller.waitDescriptor)
+                    try multi.perform()
+                } catch {
+                    throw ToolError("HTTP checks failed: \(error)")
+                }
+                for (transfer, error) in multi.finished() { try httpFinished(transfer, error) }
+                tokens = poller.wait(milliseconds: 0)
+            } else {
+                tokens = poller.wait(milliseconds: wait)
+            }
+            for token in tokens {
+                switch token {
+                case Token.resolver: try namesResolved()
+                case Token.routes:
+                    if monitor?.drain() ?? 0 > 0 {
+                        interfaces = [:]
+                        try routesChanged()
+                    }
+                default: try connectionReady(token)
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    // MARK: Names
+
+    private func namesResolved() throws {
+        resolver.collect()
+        let waiting = checks.filter { $0.value.resolved == nil }
+        var results: [String: Result<[IPAddress], NetError>] = [:]
+        for (index, check) in waiting {
+            let host = targets[index].host
+            if results[host] == nil, let result = resolver.take(host) { results[host] = result }
+            guard let result = results[host] else { continue }
+            let now = Self.now
+            check.resolved = now
+            check.dns = Int((now - check.started) / 1000)
+            switch result {
+            case .success(let addresses): connect(index, check, to: addresses)
+            case .failure(let error):
+                let status: ReachStatus = .dnsFailed
+                let reason = error.isUnknownName ? "no such host" : error.description
+                finish(index, failure: status, "cannot resolve '\(host)': \(reason)")
+            }
+        }
+    }
+
+    // MARK: Routes and connects
+
+    private func connect(_ index: Int, _ check: Check, to all: [IPAddress]) {
+        let target = targets[index]
+        let addresses = all.filter { settings.family == nil || $0.family == settings.family }
+        guard !addresses.isEmpty else {
+            let family = settings.family == .ipv6 ? "IPv6" : "IPv4"
+            return finish(index, failure: .dnsFailed, "'\(target.host)' has no \(family) address")
+        }
+        if target.method == .http {
+            check.addresses = addresses
+            return startHTTP(index, check, get: false)
+        }
+        if target.method == .route {
+            for address in addresses {
+                switch Routes.check(address, port: target.port ?? 9) {
+                case .success(let local):
+                    return succeed(index, check, address: address, local: local)
+                case .failure(let error):
+                    check.failures.append((address, error))
+                }
+            }
+            return finishFailed(index, check)
+        }
+        for address in addresses {
+            do {
+                let connection = try TCPConnection(to: address, port: target.port ?? 0)
+                let token = nextToken
+                nextToken += 1
+                try poller.add(connection.descriptor, writable: true, token: token)
+                connections[token] = (index, connection)
+                check.attempts.append(token)
+            } catch {
+                check.failures.append((address, error))
+            }
+        }
+        if check.attempts.isEmpty { finishFailed(index, check) }
+    }
+
+    private func connectionReady(_ token: UInt64) throws {
+        guard let (index, connection) = connections.removeValue(forKey: token), let check = checks[index] else {
+            return
+        }
+        poller.remove(connection.descriptor)
+        check.attempts.removeAll { $0 == token }
+        if let error = connection.outcome() {
+            check.failures.append((connection.address, error))
+            connection.close()
+            if check.attempts.isEmpty { finishFailed(index, check) }
+            return
+        }
+        let local = connection.localAddress()
+        connection.close()
+        succeed(index, check, address: connection.address, local: local)
+    }
+
+    private func succeed(_ index: Int, _ check: Check, address: IPAddress, local: IPAddress?) {
+        let now = Self.now
+        var result = ReachResult(status: .reachable, total: Int((now - check.started) / 1000))
+        result.address = address.description
+        result.dns = check.dns
+        if targets[index].method == .tcp { result.connect = Int((now - (check.resolved ?? check.started)) / 1000) }
+        if let local { (result.interface, result.interfaceKind) = interface(of: local) }
+        complete(index, result)
+    }
+
+    /// Every address failed: the most telling failure decides (refused beats no route beats the rest).
+    private func finishFailed(_ index: Int, _ check: Check) {
+        let failures = check.failures
+        let target = targets[index]
+        func describe(_ address: IPAddress, _ error: NetError) -> String {
+            let place = target.method == .route ? "\(address)" : endpoint(address, target.port ?? 0)
+            if target.method == .route, let route = error.routeDescription { return "\(place): \(route)" }
+            return "\(place): \(error)"
+        }
+        let status: ReachStatus
+        let chosen: (IPAddress, NetError)?
+        if let refused = failures.first(where: { $0.1.isRefused }) {
+            (status, chosen) = (.refused, refused)
+        } else if let noRoute = failures.first(where: { $0.1.isNoRoute }) {
+            (status, chosen) = (.noRoute, noRoute)
+        } else if let timedOut = failures.first(where: { $0.1.isTimeout }) {
+            (status, chosen) = (.timeout, timedOut)
+        } else {
+            (status, chosen) = (.noRoute, failures.first)
+        }
+        var result = ReachResult(status: status, total: Int((Self.now - check.started) / 1000))
+        result.dns = check.dns
+        result.address = chosen.map { $0.0.description }
+        result.error = chosen.map { describe($0.0, $0.1) } ?? "no address to try"
+        complete(index, result)
+    }
+
+    private func timeOut(_ index: Int, _ check: Check) {
+        let target = targets[index]
+        let limit = Self.seconds(settings.timeout)
+        var result = ReachResult(status: .timeout, total: Int((Self.now - check.started) / 1000))
+        result.dns = check.dns
+        if let transfer = check.transfer {
+            multi?.remove(transfer)
+            transfers[ObjectIdentifier(transfer)] = nil
+            result.error = "no answer from '\(target.url ?? target.host)' within \(limit)"
+        } else if check.resolved == nil {
+            result.error = "no answer from the name server for '\(target.host)' within \(limit)"
+        } else {
+            let pending = check.attempts.compactMap { connections[$0]?.connection.address }
+            result.address = pending.first?.description
+            result.error =
+                "no answer from \(pending.first.map { endpoint($0, target.port ?? 0) } ?? target.host) within \(limit)"
+        }
+        complete(index, result)
+    }
+
+    // MARK: HTTP
+
+    private func startHTTP(_ index: Int, _ check: Check, get: Bool) {
+        guard let url = targets[index].url else { return }
+        let multi: CurlMulti
+        do {
+            multi = try self.multi ?? CurlMulti()
+            self.multi = multi
+        } catch {
+            return finish(index, failure: .httpError, "cannot make HTTP requests: \(error)")
+        }
+        var options = CurlTransfer.Options(url: url)
+        let remaining = max(1, Int((check.deadline - Self.now) / 1_000_000))
+        options.timeout = remaining
+        options.connectTimeout = remaining
+        options.stallTimeout = 0
+        options.maxRedirects = 0
+        options.headOnly = !get
+        options.failOnHTTPError = false
+        options.insecure = settings.insecure
+        options.caFile = settings.caFile
+        options.userAgent = settings.userAgent
+        options.headers = settings.headers
+        if IPAddress(targets[index].host) == nil, let port = targets[index].port {
+            let list = check.addresses.map { $0.family == .ipv6 ? "[\($0)]" : "\($0)" }.joined(separator: ",")
+            options.resolve = ["\(targets[index].host):\(port):\(list)"]
+        }
+        do {
+            // The status is all that is wanted: a GET stops at the first bytes of the body.
+            let transfer = try CurlTransfer(options) { _ in false }
+            try multi.add(transfer)
+            try multi.perform()
+            check.transfer = transfer
+            check.triedGET = get
+            transfers[ObjectIdentifier(transfer)] = index
+        } catch {
+            finish(index, failure: .httpError, "cannot check '\(url)': \(error)")
+        }
+    }
+
+    private func httpFinished(_ transfer: CurlTransfer, _ error: CurlError?) throws {
+        guard let index = transfers.removeValue(forKey: ObjectIdentifier(transfer)), let check = checks[index] else {
+            return
+        }
+        check.transfer = nil
+        let target = targets[index]
+        let timings = transfer.timings
+        var result = ReachResult(status: .reachable, total: Int((Self.now - check.started) / 1000))
+        result.address = transfer.primaryIP
+        if let local = transfer.localIP.flatMap(IPAddress.init) {
+            (result.interface, result.interfaceKind) = interface(of: local)
+        }
+        result.dns = check.dns
+        if timings.connect > 0 { result.connect = timings.connect - timings.lookup }
+        if timings.tls > 0 { result.tls = timings.tls - timings.connect }
+        if let error, !(error.isAbortedByReceiver && check.triedGET) {
+            if error.isResolveFailure {
+                result.status = .dnsFailed
+            } else if error.isTimeout {
+                result.status = .timeout
+            } else if error.isConnectFailure {
+                result.status = NetError.system(transfer.systemErrorCode).isRefused ? .refused : .noRoute
+            } else if error.isTLSFailure {
+                result.status = .tlsError
+            } else {
+                result.status = .httpError
+            }
+            result.error = "'\(target.url ?? target.host)': \(error.message)"
+            return complete(index, result)
+        }
+        let code = transfer.responseCode
+        // Some servers refuse HEAD; a GET (stopped at once) asks again.
+        if (code == 405 || code == 501) && !check.triedGET {
+            return startHTTP(index, check, get: true)
+        }
+        result.httpStatus = code
+        if !settings.accepts(code) {
+            result.status = .httpError
+            result.error = "'\(target.url ?? target.host)': HTTP \(code)"
+        }
+        complete(index, result)
+    }
+
+    // MARK: Results
+
+    private func finish(_ index: Int, failure status: ReachStatus, _ message: String) {
+        let started = checks[index]?.started ?? Self.now
+        var result = ReachResult(status: status, total: Int((Self.now - started) / 1000))
+        result.dns = checks[index]?.dns
+        result.error = message
+        complete(index, result)
+    }
+
+    /// Ends a check: closes what it still has open and reports. A report that fails (the reader went away) is
+    /// rethrown from `run`.
+    private func complete(_ index: Int, _ result: ReachResult) {
+        guard let check = checks.removeValue(forKey: index) else { return }
+        for token in check.attempts {
+            if let (_, connection) = connections.removeValue(forKey: token) {
+                poller.remove(connection.descriptor)
+                connection.close()
+            }
+        }
+        if let transfer = check.transfer {
+            multi?.remove(transfer)
+            transfers[ObjectIdentifier(transfer)] = nil
+        }
+        do {
+            try report(index, result)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// The first error a report threw; the loop stops on it.
+    private(set) var failure: (any Error)?
+
+    private func interface(of local: IPAddress) -> (String?, String?) {
+        if let known = interfaces[local] { return known }
+        let name = Routes.interface(holding: local)
+        let found = (name, name.map { InterfaceKind.of($0).rawValue })
+        interfaces[local] = found
+        return found
+    }
+
+    private func endpoint(_ address: IPAddress, _ port: Int) -> String {
+        address.family == .ipv6 ? "[\(address)]:\(port)" : "\(address):\(port)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

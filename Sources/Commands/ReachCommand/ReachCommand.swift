@@ -1,0 +1,152 @@
+// tb reach [options] TARGET...: is there a route to a host, does a port accept connections, does a URL answer —
+// for many targets at once, within one deadline, DNS included; or wait until they do, or watch them change.
+import Net
+import Toolbox
+
+extension ReachMethod: ArgumentChoice {
+    public static var valueName: String { "METHOD" }
+}
+
+/// Checks reachability.
+public struct ReachCommand: Command {
+    static let method = Option<ReachMethod>(
+        "method", short: "m", help: "how to check (default: route for a host, tcp for host:port, http for a URL)")
+    static let timeout = Option<Double>(
+        "timeout", short: "t", value: "SECONDS",
+        help: "give up on a target after this long, DNS included (default: 5; with --wait, 60)")
+    static let interval = Option<Double>(
+        "interval", short: "i", value: "SECONDS",
+        help: "with --wait, the longest pause between tries; with --watch, how often tcp and http targets are checked",
+        default: 2)
+    static let wait = Flag("wait", short: "w", help: "keep trying until every target is reachable or --timeout passes")
+    static let watch = Flag(
+        "watch", help: "print the state, then a change record whenever a target's reachability flips")
+    static let any = Flag("any", help: "succeed when at least one target is reachable (default: all must be)")
+    static let ordered = Flag("ordered", help: "print the records in the order of the targets, not as they come")
+    static let quiet = Flag("quiet", short: "q", help: "print nothing: the exit status tells")
+    static let expectStatus = Option<String>(
+        "expect-status", value: "CODES",
+        help: "HTTP statuses that count as reachable, such as 200,204 or 200-399 (default: any below 400)")
+    static let ipv4 = Flag("ipv4", short: "4", help: "use IPv4 addresses only")
+    static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only")
+    static let targets = Positional(
+        "TARGET", help: "host, host:port, [v6addr]:port, a URL, or @bookmark", arity: .oneOrMore,
+        completion: .sources)
+
+    public static let spec = CommandSpec(
+        name: "reach", abstract: "check that hosts, ports and URLs are reachable",
+        discussion: """
+            Checks every TARGET at once and prints a reach record for each the moment its check ends. How it checks \
+            depends on the target (or --method):
+              route  a bare host: is there a route to it? Nothing is sent: a UDP socket is connected and the \
+            kernel's answer read (no route, unreachable, prohibit and blackhole routes), as Apple's \
+            SCNetworkReachability means it. The outgoing interface and its kind are reported.
+              tcp    host:port, [v6addr]:port, or a URL of another scheme (ftp, ssh, svn… use their default \
+            ports): a TCP connect to every address of the host, IPv6 and IPv4, at once.
+              http   an http(s) URL: a HEAD request (a GET if the server refuses HEAD), with the status, and the \
+            DNS, connect and TLS times. Any status below 400 counts, unless --expect-status says otherwise.
+
+            --timeout bounds each check as a whole, the name lookup included: a DNS server that never answers costs \
+            the timeout, not the resolver's own 10 seconds and more. The exit status is 0 when every target is \
+            reachable (with --any, when one is), 1 when one is not, 64 for a malformed target or option, so that \
+            cron jobs can gate on it: tb reach feeds.example.org && tb feed @news.
+
+            --wait tries again (after 0.1 s, then twice as long each time, up to --interval) until every target is \
+            reachable or --timeout passes, printing each target once: when it is reachable, or when time is up. \
+            --watch prints each target's state, then a change record whenever one becomes reachable or \
+            unreachable, until interrupted: route changes come from the kernel (rtnetlink: links, addresses and \
+            routes, IPv4 and IPv6) and trigger a new check of every target at once; tcp and http targets are also \
+            checked every --interval.
+            """,
+        options: [
+            method, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, ipv4, ipv6,
+            InputOptions.insecure, InputOptions.cacert, InputOptions.userAgent, InputOptions.header,
+        ],
+        positionals: [targets],
+        records: [ReachRecord.schema, ChangeRecord.schema],
+        examples: [
+            Example("tb reach example.org", "Is there a route to it?"),
+            Example("tb reach db.internal:5432 cache:6379 https://example.org/health", "Three checks at once."),
+            Example("tb reach -q feeds.example.org && tb feed @news", "Gate a cron job."),
+            Example("tb reach --wait --timeout 120 localhost:5432 && ./migrate", "Wait for a service to come up."),
+            Example("tb reach --watch 192.0.2.1 example.org:443", "Follow reachability as it changes."),
+        ])
+
+    let mode: ReachMode
+    let settings: ProbeSettings
+    let interval: Double
+    let succeedOnAny: Bool
+    let ordered: Bool
+    let quiet: Bool
+    let methodOverride: ReachMethod?
+    let targetTexts: [String]
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        let waiting = arguments.flag(Self.wait)
+        let watching = arguments.flag(Self.watch)
+        if waiting && watching { throw UsageError("--wait and --watch do not go together") }
+        mode = watching ? .watch : waiting ? .wait : .once
+        var settings = ProbeSettings()
+        settings.timeout = try arguments.value(Self.timeout) ?? (waiting ? 60 : 5)
+        guard settings.timeout > 0 else { throw UsageError("--timeout must be more than 0") }
+        interval = try arguments.value(Self.interval) ?? 2
+        guard interval > 0 else { throw UsageError("--interval must be more than 0") }
+        let v4 = arguments.flag(Self.ipv4)
+        let v6 = arguments.flag(Self.ipv6)
+        if v4 && v6 { throw UsageError("--ipv4 and --ipv6 do not go together") }
+        settings.family = v4 ? .ipv4 : v6 ? .ipv6 : nil
+        if let codes = try arguments.value(Self.expectStatus) { settings.expectedStatuses = try Self.statuses(codes) }
+        settings.insecure = arguments.flag(InputOptions.insecure)
+        settings.caFile = try arguments.value(InputOptions.cacert)
+        settings.userAgent = try arguments.value(InputOptions.userAgent) ?? settings.userAgent
+        settings.headers = try arguments.values(InputOptions.header)
+        for header in settings.headers where !header.contains(":") {
+            throw UsageError("--header '\(header)': expected 'NAME: VALUE'")
+        }
+        self.settings = settings
+        succeedOnAny = arguments.flag(Self.any)
+        ordered = arguments.flag(Self.ordered)
+        quiet = arguments.flag(Self.quiet)
+        methodOverride = try arguments.value(Self.method)
+        targetTexts = arguments.positionals(Self.targets)
+    }
+
+    /// `200,204,300-399`.
+    static func statuses(_ text: String) throws(UsageError) -> [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-", maxSplits: 1).map { Int(String($0).trimmingWhitespace()) }
+            guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, (100...599).contains(low),
+                (100...599).contains(high), low <= high
+            else {
+                throw UsageError(
+                    "--expect-status '\(text)': expected codes from 100 to 599, such as 200,204 or 200-299")
+            }
+            ranges.append(low...high)
+        }
+        guard !ranges.isEmpty else { throw UsageError("--expect-status needs at least one code") }
+        return ranges
+    }
+
+    public func run(_ context: Context) throws -> ExitStatus {
+        var targets: [ReachTarget] = []
+        for text in targetTexts {
+            let resolved: String
+            do {
+                resolved = try context.bookmarks.resolve(text)
+            } catch {
+                throw UsageError(error.message)
+            }
+            targets.append(try ReachTarget(text, resolved: resolved, method: methodOverride))
+        }
+        let run = try ReachRun(
+            targets: targets, settings: settings, interval: interval, context: context, ordered: ordered, quiet: quiet)
+        let results = try run.run(mode)
+        let reachable = results.filter(\.reachable).count
+        for (target, result) in zip(targets, results) {
+            context.recordVisit(target: target.text, exitStatus: result.reachable ? .success : .negative, records: 1)
+        }
+        if succeedOnAny { return reachable > 0 ? .success : .negative }
+        return reachable == targets.count ? .success : .negative
+    }
+}

@@ -1,0 +1,109 @@
+// The records of tb reach: `reach`, one per target and check, and with --watch, `change` when a target's
+// reachability flips.
+import Toolbox
+
+/// How a check ended.
+enum ReachStatus: String, Sendable {
+    case reachable, refused, timeout
+    case dnsFailed = "dns_failed"
+    case noRoute = "no_route"
+    case httpError = "http_error"
+    case tlsError = "tls_error"
+}
+
+/// What one check of one target found.
+struct ReachResult: Sendable {
+    var status: ReachStatus
+    var address: String?
+    var interface: String?
+    var interfaceKind: String?
+    /// Durations in microseconds.
+    var dns: Int?
+    var connect: Int?
+    var tls: Int?
+    var total: Int
+    var httpStatus: Int?
+    /// Why it is not reachable.
+    var error: String?
+
+    var reachable: Bool { status == .reachable }
+}
+
+/// One check of one target.
+struct ReachRecord: Record {
+    static let schema = RecordSchema(
+        type: "reach", summary: "one per target, written as its check ends",
+        fields: [
+            Field("target", .string, "the target as given"),
+            Field("host", .string, "the host name or address", inTable: false),
+            Field("port", .integer, "the port (null for route checks)", inTable: false),
+            Field("method", .string, "route, tcp or http"),
+            Field("reachable", .boolean, "whether the check succeeded"),
+            Field("status", .string, "reachable, refused, timeout, dns_failed, no_route, http_error or tls_error"),
+            Field("address", .string, "the address checked (the one that answered, when any did)"),
+            Field("interface", .string, "the local interface the traffic leaves by"),
+            Field("interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other", inTable: false),
+            Field("dns_ms", .number, "name lookup time (null for addresses)", inTable: false),
+            Field("connect_ms", .number, "TCP connect time", inTable: false),
+            Field("tls_ms", .number, "TLS handshake time (https)", inTable: false),
+            Field("http_status", .integer, "the HTTP status code", inTable: false),
+            Field("total_ms", .number, "the whole check"),
+            Field("error", .string, "why it is not reachable", inTable: false),
+        ])
+
+    let target: ReachTarget
+    let result: ReachResult
+
+    func encode(to encoder: inout RecordEncoder) {
+        encoder.string(target.text)
+        encoder.string(target.host)
+        encoder.integer(target.method == .route ? nil : target.port)
+        encoder.string(target.method.rawValue)
+        encoder.boolean(result.reachable)
+        encoder.string(result.status.rawValue)
+        encoder.string(result.address)
+        encoder.string(result.interface)
+        encoder.string(result.interfaceKind)
+        encoder.number(milliseconds(result.dns))
+        encoder.number(milliseconds(result.connect))
+        encoder.number(milliseconds(result.tls))
+        encoder.integer(result.httpStatus)
+        encoder.number(milliseconds(result.total))
+        encoder.string(result.error)
+    }
+}
+
+/// With --watch: a target's reachability flipped.
+struct ChangeRecord: Record {
+    static let schema = RecordSchema(
+        type: "change", summary: "with --watch, whenever a target's reachability flips",
+        fields: [
+            Field("time", .time, "when the change was seen"),
+            Field("target", .string, "the target as given"),
+            Field("reachable", .boolean, "whether it is reachable now"),
+            Field("previous", .boolean, "whether it was before"),
+            Field("status", .string, "the status of the check that saw the change"),
+            Field("interface", .string, "the local interface the traffic leaves by now"),
+            Field("interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other"),
+        ])
+
+    let time: Timestamp
+    let target: ReachTarget
+    let result: ReachResult
+    let previous: Bool
+
+    func encode(to encoder: inout RecordEncoder) {
+        encoder.time(time)
+        encoder.string(target.text)
+        encoder.boolean(result.reachable)
+        encoder.boolean(previous)
+        encoder.string(result.status.rawValue)
+        encoder.string(result.interface)
+        encoder.string(result.interfaceKind)
+    }
+}
+
+/// Microseconds as milliseconds with three decimals.
+private func milliseconds(_ microseconds: Int?) -> Double? {
+    microseconds.map { Double($0) / 1000 }
+}

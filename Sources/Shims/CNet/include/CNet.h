@@ -1,0 +1,82 @@
+// The socket, resolver, epoll and rtnetlink calls behind `tb reach`, with the shapes Swift handles well: addresses
+// as 16-byte arrays with a family, results as errno values. What Swift cannot do itself lives in CNet.c: packed
+// epoll_event structs, getaddrinfo_a's completion callback (a C function run on glibc's thread), netlink message
+// macros, and the walk over getifaddrs.
+#ifndef CNET_H
+#define CNET_H
+
+#include <stdint.h>
+
+/// Address families, as the kernel numbers them.
+enum { CNet_inet = 2, CNet_inet6 = 10 };
+/// getaddrinfo's codes that glibc shows only with _GNU_SOURCE.
+enum { CNet_eai_noname = -2, CNet_eai_nodata = -5, CNet_eai_addrfamily = -9, CNet_eai_inprogress = -100 };
+
+// MARK: Addresses
+
+/// Parses a numeric IPv4 or IPv6 address; 1 on success, with the family and 4 or 16 bytes in `bytes`.
+int CNet_parse_address(const char *text, int *family, uint8_t bytes[16]);
+/// Writes the text form of an address into `text` (at least 46 bytes).
+void CNet_format_address(int family, const uint8_t bytes[16], char *text);
+
+// MARK: Resolving with a deadline
+
+/// A lookup running on glibc's resolver threads (getaddrinfo_a).
+typedef struct CNet_Lookup CNet_Lookup;
+
+/// Starts resolving `host` for `family` (0 for any); when it ends, 8 bytes are written to `notify` (an eventfd
+/// that must stay open for the life of the process). NULL with `*error` set (an EAI_ code) when it cannot start.
+CNet_Lookup *CNet_lookup_start(const char *host, int family, int notify, int *error);
+/// 0 when it succeeded, -100 (EAI_INPROGRESS) while it runs, another EAI_ code when it failed.
+int CNet_lookup_status(CNet_Lookup *lookup);
+/// The message for an EAI_ code.
+const char *CNet_lookup_message(int status);
+/// Copies up to `max` distinct addresses of a finished lookup, 16 bytes each into `bytes`; how many there were.
+int CNet_lookup_addresses(CNet_Lookup *lookup, int *families, uint8_t *bytes, int max);
+/// Frees a lookup. One that still runs is cancelled, or if glibc cannot cancel it, left to finish and never freed:
+/// its thread still writes into it.
+void CNet_lookup_free(CNet_Lookup *lookup);
+
+/// An eventfd for lookup notifications (non-blocking, close-on-exec); -1 with errno set on failure.
+int CNet_notifier_open(void);
+/// Empties a notifier.
+void CNet_notifier_drain(int fd);
+
+// MARK: Probes
+
+/// Starts a non-blocking TCP connect; returns 0 with `*fd` set when it is under way (or done), else the errno.
+int CNet_connect_start(int family, const uint8_t bytes[16], int port, int *fd);
+/// The outcome of a connect once its socket is writable: 0, or the errno.
+int CNet_connect_result(int fd);
+/// The local address a socket is bound to; 0, or the errno.
+int CNet_local_address(int fd, int *family, uint8_t bytes[16]);
+/// Whether the kernel has a route to an address, without sending anything: connects a UDP socket. 0 with the
+/// local address it would use, or the errno (ENETUNREACH, EHOSTUNREACH, EACCES for prohibit, EINVAL for blackhole).
+int CNet_route_check(int family, const uint8_t bytes[16], int port, int *localFamily, uint8_t localBytes[16]);
+/// The name of the interface that holds a local address (at least 16 bytes); 0 when found, else -1.
+int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
+/// Raises the soft limit of open files to the hard limit; the new soft limit.
+long CNet_raise_file_limit(void);
+
+// MARK: Waiting
+
+/// epoll: a set of descriptors to wait on, each with a 64-bit token.
+int CNet_poll_open(void);
+/// Adds a descriptor, waiting for readability (`write` 0) or writability (`write` 1); 0, or the errno.
+int CNet_poll_add(int poller, int fd, int write, uint64_t token);
+/// Stops waiting on a descriptor.
+void CNet_poll_remove(int poller, int fd);
+/// Waits up to `milliseconds` (-1: for ever); fills up to `max` tokens; how many (0 on timeout or EINTR).
+int CNet_poll_wait(int poller, uint64_t *tokens, int max, int milliseconds);
+
+// MARK: Route changes
+
+/// A netlink socket that hears about links, addresses and routes (IPv4 and IPv6); -1 with errno on failure.
+int CNet_route_monitor_open(void);
+/// Reads every pending message; how many there were.
+int CNet_route_monitor_drain(int fd);
+
+/// Closes a descriptor.
+void CNet_close(int fd);
+
+#endif

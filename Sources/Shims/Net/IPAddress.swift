@@ -1,0 +1,46 @@
+// An IPv4 or IPv6 address as a value: what the resolver returns and the probes connect to.
+internal import CNet
+
+/// An IP address. The corresponding C types are `struct in_addr` and `struct in6_addr`.
+public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+    public enum Family: Sendable { case ipv4, ipv6 }
+
+    public let family: Family
+    /// 4 bytes for IPv4 (the rest zero), 16 for IPv6.
+    let bytes: [UInt8]
+
+    init(family: Int32, bytes: [UInt8]) {
+        self.family = family == CNet_inet6 ? .ipv6 : .ipv4
+        self.bytes = bytes
+    }
+
+    /// A numeric address (`192.0.2.1`, `::1`); nil for anything else. The corresponding C function is `inet_pton`.
+    public init?(_ text: String) {
+        var family: Int32 = 0
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let parsed = bytes.withUnsafeMutableBufferPointer { CNet_parse_address(text, &family, $0.baseAddress) }
+        guard parsed == 1 else { return nil }
+        self.init(family: family, bytes: bytes)
+    }
+
+    var cFamily: Int32 { family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet) }
+
+    /// `192.0.2.1`, `2001:db8::1`. The corresponding C function is `inet_ntop`.
+    public var description: String {
+        var text = [CChar](repeating: 0, count: 64)
+        bytes.withUnsafeBufferPointer { bytes in
+            text.withUnsafeMutableBufferPointer { CNet_format_address(cFamily, bytes.baseAddress, $0.baseAddress) }
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether it is a loopback address (127/8 or ::1).
+    public var isLoopback: Bool {
+        family == .ipv4 ? bytes[0] == 127 : bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+    }
+
+    /// Calls `body` with the 16 bytes, as C wants them.
+    func withBytes<R>(_ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+}

@@ -1,0 +1,53 @@
+#!/bin/bash
+# tb reach against `xargs -P32 -n1 nc -z` on 200 listening loopback ports, and 200 targets of which 10 are silent
+# (their accept queue is full, so connects time out), in one run.
+# Goals (issue 5): 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and
+# --timeout 1 done within 1.1 s. Exits 1 when a goal is missed.
+set -euo pipefail
+
+tb=$(realpath "${TB:-.build/release/tb}")
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache" TB_HISTORY=off
+
+# The ports stay open while the helper's stdin (a fifo held open here) does.
+mkfifo "$work/keep"
+/usr/bin/python3 "$here/../Tests/Fixtures/servers/listeners.py" 390 0 10 <"$work/keep" >"$work/ports.json" &
+helper=$!
+exec 3>"$work/keep"
+trap 'exec 3>&-; kill $helper 2>/dev/null; rm -rf "$work"' EXIT
+while [ ! -s "$work/ports.json" ]; do sleep 0.1; done
+
+/usr/bin/python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+ports = json.load(open(work + "/ports.json"))
+open_ports = ports["open"]
+with open(work + "/open200", "w") as out:
+    out.write(" ".join("127.0.0.1:%d" % p for p in open_ports[:200]))
+with open(work + "/ports200", "w") as out:
+    out.write("\n".join(str(p) for p in open_ports[:200]) + "\n")
+with open(work + "/mixed200", "w") as out:
+    out.write(" ".join("127.0.0.1:%d" % p for p in open_ports[200:390] + ports["silent"]))
+PY
+
+hyperfine --warmup 2 --runs 10 --style none --export-csv "$work/times.csv" \
+    -n 'xargs -P32 nc -z' "xargs -P32 -n1 nc -z 127.0.0.1 < '$work/ports200'" \
+    -n 'tb reach (200 open)' "'$tb' reach $(cat "$work/open200")" \
+    -n 'tb reach (10 silent)' "'$tb' reach --timeout 1 -q $(cat "$work/mixed200") || true" \
+    >/dev/null 2>"$work/hyperfine.log" || { cat "$work/hyperfine.log" >&2; exit 1; }
+
+awk -F, '
+    NR == 1 { next }
+    { median[$1] = $4 }
+    END {
+        printf "%-22s %10s\n", "reach", "median s"
+        for (name in median) printf "%-22s %10.3f\n", name, median[name]
+        ratio = median["xargs -P32 nc -z"] / median["tb reach (200 open)"]
+        silent = median["tb reach (10 silent)"]
+        failed = 0
+        printf "200 open ports vs xargs -P32 nc -z:   %.1fx (goal >= 5)   %s\n", ratio, (ratio >= 5 ? "ok" : "SLOW")
+        printf "200 targets, 10 silent, --timeout 1:  %.3f s (goal <= 1.1)   %s\n", silent, (silent <= 1.1 ? "ok" : "SLOW")
+        if (ratio < 5 || silent > 1.1) failed = 1
+        exit failed
+    }' "$work/times.csv"
