@@ -98,6 +98,22 @@ struct RegexCommandTests {
         #expect(run([]).stderr.first == "tb regex: missing argument PATTERN")
     }
 
+    /// Text that holds no match is let go as it is read: a sparse match far into a long input is found, and the
+    /// input before it does not count against --max-match-size.
+    @Test func sparseMatchesAfterLongStretchesWithout() throws {
+        let path = file(
+            "sparse.txt", String(repeating: "a", count: 2_000) + "ERROR 42\n" + String(repeating: "b", count: 500))
+        for size in ["10", "64", "4096"] {
+            let found = try records(["--max-match-size", "100", "--read-size", size, #"ERROR \d+"#, path])
+            #expect(found.compactMap { $0["offset"]?.integer } == [2_000], "read \(size) bytes at a time")
+        }
+        #expect(
+            run([
+                "--max-match-size", "100", "--read-size", "10", "ERROR",
+                file("none.txt", String(repeating: "a", count: 1_200)),
+            ]).status == .negative)
+    }
+
     @Test func noMatchIsStatusOne() {
         let path = file("empty-ish.txt", "nothing here\n")
         #expect(run(["zzz", path]).status == .negative)

@@ -117,7 +117,11 @@ final class MatchFinder {
             case .partial:
                 return (min(matcher.range(0)?.lowerBound ?? searchFrom, searchFrom), true)
             case .noMatch:
-                guard afterEmptyMatch else { return (end, false) }
+                guard afterEmptyMatch else {
+                    // No match starts before `end` (one that might would have been partial): search on from there.
+                    searchFrom = end
+                    return (end, false)
+                }
                 // No non-empty match here: move one character on and search normally.
                 afterEmptyMatch = false
                 searchFrom = nextCharacter(after: searchFrom, in: subject)
