@@ -16,9 +16,6 @@ enum FeedDates {
         return rfc822(text, start..<end)
     }
 
-    /// The moment `text` names, or nil.
-    static func parse(_ text: [UInt8]) -> Timestamp? { parse(text, 0..<text.count) }
-
     // MARK: RFC 3339 and W3C-DTF
 
     /// YYYY, YYYY-MM, YYYY-MM-DD, then optionally T or a space, hh:mm, :ss, .fraction and Z or ±hh:mm (or ±hhmm).

@@ -15,10 +15,6 @@ public protocol ExpatDelegate: AnyObject {
     /// A namespace prefix comes into scope (an empty prefix for the default namespace).
     func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser)
     func endNamespace(prefix: Span<UInt8>, parser: ExpatParser)
-    func startCDATA(parser: ExpatParser)
-    func endCDATA(parser: ExpatParser)
-    /// An entity reference that was not expanded (undefined, or external): its name.
-    func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser)
 }
 
 extension ExpatDelegate {
@@ -29,9 +25,6 @@ extension ExpatDelegate {
     public func processingInstruction(target: Span<UInt8>, data: Span<UInt8>, parser: ExpatParser) {}
     public func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser) {}
     public func endNamespace(prefix: Span<UInt8>, parser: ExpatParser) {}
-    public func startCDATA(parser: ExpatParser) {}
-    public func endCDATA(parser: ExpatParser) {}
-    public func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser) {}
 }
 
 /// The parts of an expanded name: `namespace-URI \u{1} local \u{1} prefix`, or just `local`.

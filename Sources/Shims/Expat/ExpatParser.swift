@@ -47,8 +47,6 @@ public final class ExpatParser {
         XML_SetCommentHandler(parser, expatComment)
         XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
         XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
-        XML_SetCdataSectionHandler(parser, expatStartCDATA, expatEndCDATA)
-        XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
         // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
         XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
@@ -113,14 +111,6 @@ public final class ExpatParser {
     /// Whether the start tag being reported has attributes.
     public var hasAttributes: Bool { attributes?[0] != nil }
 
-    /// How many attributes the start tag being reported has.
-    public var attributeCount: Int {
-        guard let attributes else { return 0 }
-        var count = 0
-        while attributes[count * 2] != nil { count += 1 }
-        return count
-    }
-
     /// Calls `body` with the value of the start tag's attribute whose name is `key`: with namespaces, the expanded
     /// name without its prefix (`uri \u{1} local`, or `local` for an attribute without a namespace); without, the
     /// name as written. False when there is none.
@@ -183,14 +173,6 @@ public final class ExpatParser {
         delegate.endNamespace(prefix: Self.bytes(prefix).span, parser: self)
     }
 
-    fileprivate func cdata(starts: Bool) {
-        if starts { delegate.startCDATA(parser: self) } else { delegate.endCDATA(parser: self) }
-    }
-
-    fileprivate func skipped(_ name: UnsafePointer<CChar>?) {
-        delegate.skippedEntity(Self.bytes(name).span, parser: self)
-    }
-
     /// An external entity: the DTD (real or foreign) gets our declarations; anything else is ignored, never read.
     fileprivate func external(_ context: UnsafePointer<CChar>?, isDTD: Bool) -> Int32 {
         guard isDTD, !entityDeclarations.isEmpty,
@@ -242,15 +224,6 @@ private let expatStartNamespace: XML_StartNamespaceDeclHandler = { context, pref
 }
 private let expatEndNamespace: XML_EndNamespaceDeclHandler = { context, prefix in
     ExpatParser.with(context) { $0.namespaceEnds(prefix) }
-}
-private let expatStartCDATA: XML_StartCdataSectionHandler = { context in
-    ExpatParser.with(context) { $0.cdata(starts: true) }
-}
-private let expatEndCDATA: XML_EndCdataSectionHandler = { context in
-    ExpatParser.with(context) { $0.cdata(starts: false) }
-}
-private let expatSkippedEntity: XML_SkippedEntityHandler = { context, name, isParameter in
-    if isParameter == 0 { ExpatParser.with(context) { $0.skipped(name) } }
 }
 // The handler gets the argument set with XML_SetExternalEntityRefHandlerArg as its first parameter.
 private let expatExternalEntity: XML_ExternalEntityRefHandler = { argument, context, _, systemID, publicID in
