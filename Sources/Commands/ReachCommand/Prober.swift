@@ -14,10 +14,7 @@ struct ProbeSettings: Sendable {
     var family: IPAddress.Family?
     /// The HTTP statuses that count as reachable; nil: any below 400.
     var expectedStatuses: [ClosedRange<Int>]?
-    var insecure = false
-    var caFile: String?
-    var userAgent = "tb/\(toolboxVersion)"
-    var headers: [String] = []
+    var request = RequestSettings()
 
     func accepts(_ status: Int) -> Bool {
         guard let expectedStatuses else { return status < 400 }
@@ -327,10 +324,7 @@ final class Prober {
         options.maxRedirects = 0
         options.headOnly = !get
         options.failOnHTTPError = false
-        options.insecure = settings.insecure
-        options.caFile = settings.caFile
-        options.userAgent = settings.userAgent
-        options.headers = settings.headers
+        settings.request.apply(to: &options)
         if IPAddress(targets[index].host) == nil, let port = targets[index].port {
             let list = check.addresses.map { $0.family == .ipv6 ? "[\($0)]" : "\($0)" }.joined(separator: ",")
             options.resolve = ["\(targets[index].host):\(port):\(list)"]

@@ -60,8 +60,7 @@ public struct ReachCommand: Command {
             """,
         options: [
             method, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, ipv4, ipv6,
-            InputOptions.insecure, InputOptions.cacert, InputOptions.userAgent, InputOptions.header,
-        ],
+        ] + InputOptions.request,
         positionals: [targets],
         records: [ReachRecord.schema, ChangeRecord.schema],
         examples: [
@@ -96,13 +95,7 @@ public struct ReachCommand: Command {
         if v4 && v6 { throw UsageError("--ipv4 and --ipv6 do not go together") }
         settings.family = v4 ? .ipv4 : v6 ? .ipv6 : nil
         if let codes = try arguments.value(Self.expectStatus) { settings.expectedStatuses = try Self.statuses(codes) }
-        settings.insecure = arguments.flag(InputOptions.insecure)
-        settings.caFile = try arguments.value(InputOptions.cacert)
-        settings.userAgent = try arguments.value(InputOptions.userAgent) ?? settings.userAgent
-        settings.headers = try arguments.values(InputOptions.header)
-        for header in settings.headers where !header.contains(":") {
-            throw UsageError("--header '\(header)': expected 'NAME: VALUE'")
-        }
+        settings.request = try RequestSettings(arguments)
         self.settings = settings
         succeedOnAny = arguments.flag(Self.any)
         ordered = arguments.flag(Self.ordered)

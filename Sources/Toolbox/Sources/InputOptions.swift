@@ -25,20 +25,19 @@ public enum InputOptions {
     public static let readSize = Option<Int>(
         "read-size", value: "BYTES", help: "bytes read from a file at a time", default: 1 << 17, hidden: true)
 
+    /// The ones any HTTP request uses (RequestSettings), for commands that make requests but read no SOURCEs.
+    public static let request: [any OptionDeclaration] = [userAgent, header, insecure, cacert]
+
     /// All of them, for a command's `options`.
-    public static let all: [any OptionDeclaration] = [
-        timeout, connectTimeout, userAgent, header, insecure, cacert, retry, maxRedirects, readSize,
-    ]
+    public static let all: [any OptionDeclaration] =
+        [timeout, connectTimeout] + request + [retry, maxRedirects, readSize]
 }
 
 /// The input options of one run, checked.
 public struct InputSettings: Sendable {
     public var timeout: Double?
     public var connectTimeout: Double
-    public var userAgent: String
-    public var headers: [String]
-    public var insecure: Bool
-    public var caFile: String?
+    public var request: RequestSettings
     public var retries: Int
     public var maxRedirects: Int
     public var readSize: Int
@@ -47,10 +46,7 @@ public struct InputSettings: Sendable {
     public init() {
         timeout = nil
         connectTimeout = 30
-        userAgent = "tb/\(toolboxVersion)"
-        headers = []
-        insecure = false
-        caFile = nil
+        request = RequestSettings()
         retries = 0
         maxRedirects = 10
         readSize = 1 << 17
@@ -63,13 +59,7 @@ public struct InputSettings: Sendable {
         if let timeout, timeout <= 0 { throw UsageError("--timeout must be more than 0 seconds") }
         connectTimeout = try arguments.value(InputOptions.connectTimeout) ?? 30
         if connectTimeout <= 0 { throw UsageError("--connect-timeout must be more than 0 seconds") }
-        userAgent = try arguments.value(InputOptions.userAgent) ?? userAgent
-        headers = try arguments.values(InputOptions.header)
-        for header in headers where !header.contains(":") || header.hasPrefix(":") {
-            throw UsageError("invalid header '\(header)': write it as 'Name: value'")
-        }
-        insecure = arguments.flag(InputOptions.insecure)
-        caFile = try arguments.value(InputOptions.cacert)
+        request = try RequestSettings(arguments)
         retries = try arguments.value(InputOptions.retry) ?? 0
         if retries < 0 { throw UsageError("--retry must be 0 or more") }
         maxRedirects = try arguments.value(InputOptions.maxRedirects) ?? 10

@@ -101,10 +101,7 @@ final class NetworkInput {
         var options = CurlTransfer.Options(url: job.source.name)
         options.timeout = settings.timeout.map { Int($0 * 1000) } ?? 0
         options.connectTimeout = Int(settings.connectTimeout * 1000)
-        options.userAgent = settings.userAgent
-        options.headers = settings.headers
-        options.insecure = settings.insecure
-        options.caFile = settings.caFile
+        settings.request.apply(to: &options)
         options.maxRedirects = settings.maxRedirects
         job.attempts += 1
         do {
