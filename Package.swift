@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
         .target(name: "Curl", dependencies: ["CCurl", "Bytes"], path: "Sources/Shims/Curl"),
-        .target(name: "Net", dependencies: ["CNet", "POSIX"], path: "Sources/Shims/Net"),
+        .target(name: "Net", dependencies: ["CNet", "Bytes"], path: "Sources/Shims/Net"),
         .target(
             name: "LibXML2", dependencies: ["CLibXML2", "Bytes"], path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),

@@ -144,7 +144,7 @@ final class Prober {
             var tokens: [UInt64]
             if let multi, multi.count > 0 {
                 do {
-                    try multi.poll(milliseconds: wait ?? 1000, alsoWaitingOn: poller.waitDescriptor)
+                    try multi.poll(milliseconds: wait ?? 1000, alsoWaitingOn: poller.descriptor)
                     try multi.perform()
                 } catch {
                     throw ToolError("HTTP checks failed: \(error)")
@@ -431,7 +431,5 @@ final class Prober {
         address.family == .ipv6 ? "[\(address)]:\(port)" : "\(address):\(port)"
     }
 
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
+    static func seconds(_ value: Double) -> String { "\(value.argumentText) s" }
 }

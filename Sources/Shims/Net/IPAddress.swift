@@ -1,4 +1,5 @@
 // An IPv4 or IPv6 address as a value: what the resolver returns and the probes connect to.
+import Bytes
 internal import CNet
 
 /// An IP address. The corresponding C types are `struct in_addr` and `struct in6_addr`.
@@ -31,12 +32,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         bytes.withUnsafeBufferPointer { bytes in
             text.withUnsafeMutableBufferPointer { CNet_format_address(cFamily, bytes.baseAddress, $0.baseAddress) }
         }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Whether it is a loopback address (127/8 or ::1).
-    public var isLoopback: Bool {
-        family == .ipv4 ? bytes[0] == 127 : bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+        return Bytes.string(fromCString: text)
     }
 
     /// Calls `body` with the 16 bytes, as C wants them.

@@ -1,5 +1,5 @@
-internal import CNet
 // The errors of the network shim: an errno, or a resolver (EAI_) code, with its message.
+internal import CNet
 import Glibc
 
 /// A failed network call. The corresponding C values are `errno` and `getaddrinfo`'s `EAI_` codes.

@@ -1,11 +1,12 @@
-internal import CNet
 // Waiting on many descriptors at once with one deadline: epoll.
+internal import CNet
 import Glibc
 
 /// A set of descriptors to wait on, each known by a token. The corresponding C functions are `epoll_create1`,
 /// `epoll_ctl` and `epoll_wait`.
 public final class Poller {
-    let descriptor: Int32
+    /// The epoll descriptor itself, for a loop that waits on it from elsewhere (libcurl's multi poll).
+    public let descriptor: Int32
 
     public init() throws(NetError) {
         descriptor = CNet_poll_open()
@@ -34,9 +35,4 @@ public final class Poller {
         }
         return Array(tokens.prefix(Int(count)))
     }
-}
-
-/// The descriptor of a Poller, for a loop that waits on it from elsewhere (libcurl's multi poll).
-extension Poller {
-    public var waitDescriptor: Int32 { descriptor }
 }

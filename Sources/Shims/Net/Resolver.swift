@@ -1,7 +1,7 @@
-internal import CNet
 // Name lookups with a deadline. Plain getaddrinfo blocks for as long as the resolver retries (10 s and more with a
 // DNS server that never answers); here lookups run on glibc's threads (getaddrinfo_a) and announce their end on an
 // eventfd, so one epoll loop waits for them, for connects and for its deadline together.
+internal import CNet
 import Glibc
 
 /// Runs name lookups in the background. The corresponding C function is `getaddrinfo_a`.
