@@ -3,32 +3,19 @@
 # Goals (issue 4): throughput at least sfeed's (`sfeed < big.xml`), on plain and on gzip input (`gzip -dc | sfeed`);
 # peak RSS at most 12 MB at 117 MB and at 1 GB (piped), and not growing with one 50 MB item; the first record of a
 # stalling loopback feed in a pipe within 50 ms of its bytes. Exits 1 when a goal is missed.
-set -euo pipefail
+source "$(dirname "$0")/common.bash"
 
-tb=$(realpath "${TB:-.build/release/tb}")
-here=$(cd "$(dirname "$0")" && pwd)
-corpus="$here/corpus/feed-100k.xml"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache"
-
-if [ ! -f "$corpus" ]; then
-    mkdir -p "$here/corpus"
-    echo "generating a feed of 100,000 items in $corpus"
-    /usr/bin/python3 "$here/make-feed-corpus.py" "$corpus" 100000
-fi
+corpus=$(corpus feed-100k.xml make-feed-corpus.py 100000)
 [ -f "$corpus.gz" ] && [ "$corpus.gz" -nt "$corpus" ] || gzip -c "$corpus" >"$corpus.gz"
-cat "$corpus" "$corpus.gz" >/dev/null  # into the page cache, so every tool reads from memory
+cat "$corpus.gz" >/dev/null
 megabytes=$(( $(stat -c %s "$corpus") / 1000000 ))
 
-hyperfine --warmup 1 --runs 7 --style none --export-csv "$work/times.csv" \
+measure --warmup 1 --runs 7 \
     -n 'sfeed' "sfeed < '$corpus'" \
     -n 'tb feed' "'$tb' feed '$corpus'" \
     -n 'gzip -dc | sfeed' "gzip -dc '$corpus.gz' | sfeed" \
-    -n 'tb feed (gzip)' "'$tb' feed '$corpus.gz'" >/dev/null 2>"$work/hyperfine.log" \
-    || { cat "$work/hyperfine.log" >&2; exit 1; }
+    -n 'tb feed (gzip)' "'$tb' feed '$corpus.gz'"
 
-peak() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 rss_file=$(peak "'$tb' feed '$corpus'")
 rss_sfeed=$(peak "sfeed < '$corpus'")
 # About 1 GB as one feed through a pipe: the corpus's items nine times between one head and one tail.

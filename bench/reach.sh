@@ -3,12 +3,8 @@
 # (their accept queue is full, so connects time out), in one run.
 # Goals (issue 5): 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and
 # --timeout 1 done within 1.1 s. Exits 1 when a goal is missed.
-set -euo pipefail
-
-tb=$(realpath "${TB:-.build/release/tb}")
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache" TB_HISTORY=off
+source "$(dirname "$0")/common.bash"
+export TB_HISTORY=off
 
 # The ports stay open while the helper's stdin (a fifo held open here) does.
 mkfifo "$work/keep"
@@ -31,11 +27,10 @@ with open(work + "/mixed200", "w") as out:
     out.write(" ".join("127.0.0.1:%d" % p for p in open_ports[200:390] + ports["silent"]))
 PY
 
-hyperfine --warmup 2 --runs 10 --style none --export-csv "$work/times.csv" \
+measure --warmup 2 --runs 10 \
     -n 'xargs -P32 nc -z' "xargs -P32 -n1 nc -z 127.0.0.1 < '$work/ports200'" \
     -n 'tb reach (200 open)' "'$tb' reach $(cat "$work/open200")" \
-    -n 'tb reach (10 silent)' "'$tb' reach --timeout 1 -q $(cat "$work/mixed200") || true" \
-    >/dev/null 2>"$work/hyperfine.log" || { cat "$work/hyperfine.log" >&2; exit 1; }
+    -n 'tb reach (10 silent)' "'$tb' reach --timeout 1 -q $(cat "$work/mixed200") || true"
 
 awk -F, '
     NR == 1 { next }

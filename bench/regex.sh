@@ -2,36 +2,22 @@
 # tb regex against pcre2grep and ripgrep on a generated corpus of English text and log lines, in one run.
 # Goals (issue 3): --count at least as fast as `pcre2grep -c`; NDJSON with groups at least 4x the throughput of
 # `rg --json -P`; peak RSS at most 16 MB whatever the input size. Exits 1 when a goal is missed.
-set -euo pipefail
+source "$(dirname "$0")/common.bash"
 
-tb=$(realpath "${TB:-.build/release/tb}")
-here=$(cd "$(dirname "$0")" && pwd)
 megabytes=${REGEX_CORPUS_MB:-300}
-corpus="$here/corpus/text-$megabytes.txt"
+corpus=$(corpus "text-$megabytes.txt" make-text-corpus.py "$megabytes")
 pattern='(?i)((?<!\w)L\w+)'
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache"
 
-if [ ! -f "$corpus" ]; then
-    mkdir -p "$here/corpus"
-    echo "generating a $megabytes MB corpus in $corpus"
-    /usr/bin/python3 "$here/make-text-corpus.py" "$corpus" "$megabytes"
-fi
-cat "$corpus" >/dev/null  # into the page cache, so every tool reads from memory
-
-hyperfine --shell=none --warmup 1 --runs 5 --style none --export-csv "$work/times.csv" \
+measure --shell=none --warmup 1 --runs 5 \
     -n 'pcre2grep -c' "pcre2grep -c '$pattern' $corpus" \
     -n 'tb regex --count' "$tb regex --count '$pattern' $corpus" \
     -n 'rg --json -P' "rg --json -P '$pattern' $corpus" \
-    -n 'tb regex (NDJSON)' "$tb regex '$pattern' $corpus" >/dev/null 2>"$work/hyperfine.log" \
-    || { cat "$work/hyperfine.log" >&2; exit 1; }
+    -n 'tb regex (NDJSON)' "$tb regex '$pattern' $corpus"
 
-peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
-rss_small=$(peak "$tb" regex "$pattern" "$here/make-text-corpus.py")
-rss_file=$(peak "$tb" regex "$pattern" "$corpus")
+rss_small=$(peak "'$tb' regex '$pattern' '$here/make-text-corpus.py'")
+rss_file=$(peak "'$tb' regex '$pattern' '$corpus'")
 # Four times the corpus through a pipe: memory must not grow with the input.
-rss_stream=$(/usr/bin/time -f %M bash -c "cat '$corpus' '$corpus' '$corpus' '$corpus' | '$tb' regex '$pattern' >/dev/null" 2>&1 | tail -1)
+rss_stream=$(peak "cat '$corpus' '$corpus' '$corpus' '$corpus' | '$tb' regex '$pattern'")
 
 awk -F, -v mb="$megabytes" -v small="$rss_small" -v file="$rss_file" -v stream="$rss_stream" '
     NR == 1 { next }

@@ -1,20 +1,15 @@
 #!/bin/bash
 # Start-up: the median time of `tb --version`, `tb bookmark ls` and a completion against `rg --version`, in one
 # run. Goal (issue 2): at most 2x ripgrep's start-up. Exits 1 when a goal is missed.
-set -euo pipefail
+source "$(dirname "$0")/common.bash"
 
-tb=$(realpath "${TB:-.build/release/tb}")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TB_CONFIG_DIR="$work/config" TB_STATE_DIR="$work/state" TB_CACHE_DIR="$work/cache"
 for i in $(seq 20); do "$tb" bookmark add "site$i" "https://example.org/$i/feed.xml" --note "bookmark $i"; done
 
-hyperfine --shell=none --warmup 50 --runs 500 --style none --export-csv "$work/times.csv" \
+measure --shell=none --warmup 50 --runs 500 \
     -n 'rg --version' 'rg --version' \
     -n 'tb --version' "$tb --version" \
     -n 'tb bookmark ls' "$tb bookmark ls" \
-    -n 'tb __complete' "$tb __complete -- bookmark rm ''" >/dev/null 2>"$work/hyperfine.log" \
-    || { cat "$work/hyperfine.log" >&2; exit 1; }
+    -n 'tb __complete' "$tb __complete -- bookmark rm ''"
 
 # CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
 awk -F, -v goal=2 '

@@ -1,0 +1,32 @@
+# Sourced by every benchmark (bench/*.sh): the binary to measure, a throw-away store, and the helpers they share.
+# shellcheck shell=bash
+set -euo pipefail
+
+tb=$(realpath "${TB:-.build/release/tb}")
+here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache"
+
+# corpus FILE GENERATOR ARGUMENT: makes bench/corpus/FILE with GENERATOR (a script in bench/) unless it is there,
+# then reads it once, so that every tool reads it from the page cache.
+corpus() {
+    local file="$here/corpus/$1"
+    if [ ! -f "$file" ]; then
+        mkdir -p "$here/corpus"
+        echo "generating $file" >&2
+        /usr/bin/python3 "$here/$2" "$file" "$3"
+    fi
+    cat "$file" >/dev/null
+    echo "$file"
+}
+
+# measure HYPERFINE-ARGUMENTS...: runs hyperfine, writing every command's times to $work/times.csv (columns:
+# command,mean,stddev,median,user,system,min,max in seconds); shows hyperfine's log when it fails.
+measure() {
+    hyperfine --style none --export-csv "$work/times.csv" "$@" >/dev/null 2>"$work/hyperfine.log" \
+        || { cat "$work/hyperfine.log" >&2; exit 1; }
+}
+
+# peak 'COMMAND LINE': the peak resident memory in KB of a shell command line, its output discarded.
+peak() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
