@@ -46,8 +46,18 @@ public final class CurlMulti {
     /// Waits until a transfer can move or `milliseconds` pass. The corresponding C function is
     /// `curl_multi_poll`.
     public func poll(milliseconds: Int) throws(CurlError) {
-        let result = CCurl_multi_poll(handle, Int32(clamping: milliseconds))
+        var ready: Int32 = 0
+        let result = CCurl_multi_poll(handle, Int32(clamping: milliseconds), &ready)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
+    }
+
+    /// Whether a transfer has data or an event waiting, so that `poll` would return at once.
+    /// The corresponding C function is `curl_multi_poll` with a zero timeout.
+    public func hasWork() throws(CurlError) -> Bool {
+        var ready: Int32 = 0
+        let result = CCurl_multi_poll(handle, 0, &ready)
+        guard result == CURLM_OK else { throw CurlError(multi: result) }
+        return ready > 0
     }
 
     /// Waits until a transfer can move, `descriptor` becomes readable, or `milliseconds` pass: lets one loop wait

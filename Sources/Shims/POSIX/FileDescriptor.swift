@@ -119,6 +119,13 @@ public struct FileDescriptor: Sendable, Equatable {
     /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.
     public var isTerminal: Bool { isatty(rawValue) == 1 }
 
+    /// Whether a read would return at once (data, end of input or an error are there) instead of waiting. The
+    /// corresponding C function is `poll` with a zero timeout.
+    public var isReadable: Bool {
+        var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// The width of the terminal in columns, or nil when the descriptor is not a terminal.
     /// The corresponding C call is `ioctl(TIOCGWINSZ)`.
     public var terminalColumns: Int? {

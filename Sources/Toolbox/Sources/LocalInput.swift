@@ -21,7 +21,9 @@ struct LocalInput {
             }
         }
         defer { if source.kind != .standardInput { try? fd.close() } }
-        // Pipes and terminals may make us wait: what was printed must reach the reader first. Files never do.
+        // Pipes and terminals may make us wait: what was printed must reach the reader first. Files never do, and a
+        // pipe that already holds data does not either (asking costs one poll; waiting for the worker and flushing
+        // before every piece would cost more).
         let mayWait = fd.kind != .regular
         var buffer = [UInt8](repeating: 0, count: readSize)
         var gzip: GzipInput?
@@ -34,7 +36,7 @@ struct LocalInput {
         if case .failed(let message) = outcome { return report(message) }
         guard let gzip else { return false }
         while true {
-            if mayWait {
+            if mayWait && !fd.isReadable {
                 if case .failed(let message) = try HandlerCall.run({
                     try gzip.idle(); return true
                 }) {

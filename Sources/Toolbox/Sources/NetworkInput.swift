@@ -48,8 +48,12 @@ final class NetworkInput {
         for source in sources { start(Job(source), on: multi) }
         defer { progress.clear() }
         while !jobs.isEmpty || !waiting.isEmpty {
-            try idleHandlers(multi)
-            try context.output.willWait()
+            // Before waiting for the network, everything so far reaches the reader; while data is already waiting
+            // there is no wait, and no reason to hold the handlers up.
+            if jobs.isEmpty || !((try? multi.hasWork()) ?? false) {
+                try idleHandlers(multi)
+                try context.output.willWait()
+            }
             let now = Clock.monotonicNanoseconds()
             let nextRetry = waiting.map(\.retryAt).min().map { max(0, Int(($0 - now) / 1_000_000)) } ?? 1000
             do {

@@ -89,8 +89,8 @@ static inline CURLMcode CCurl_multi_remove_handle(CURLM *multi, CURL *handle) {
 static inline CURLMcode CCurl_multi_perform(CURLM *multi, int *running) {
     return CCurl_fn.curl_multi_perform(multi, running);
 }
-static inline CURLMcode CCurl_multi_poll(CURLM *multi, int milliseconds) {
-    return CCurl_fn.curl_multi_poll(multi, NULL, 0, milliseconds, NULL);
+static inline CURLMcode CCurl_multi_poll(CURLM *multi, int milliseconds, int *ready) {
+    return CCurl_fn.curl_multi_poll(multi, NULL, 0, milliseconds, ready);
 }
 // The same, also waking when `fd` becomes readable (another loop's epoll descriptor): curl_waitfd is a struct to fill.
 static inline CURLMcode CCurl_multi_poll_fd(CURLM *multi, int fd, int milliseconds) {
