@@ -99,6 +99,19 @@ struct StoreTests {
         #expect(try history.visits().isEmpty)
     }
 
+    /// Completion's recent URLs: newest first, each once, URLs only, read from the end of a long history.
+    @Test func recentURLsComeFromTheEndOfTheHistory() throws {
+        let history = HistoryStore(paths: paths) { _ in }
+        for index in 0..<2_000 {
+            try history.record(
+                command: "feed", target: "https://example.org/feed/\(index % 50).xml", exitStatus: .success, records: 1)
+        }
+        try history.record(command: "reach", target: "example.org", exitStatus: .success, records: 1)
+        try history.record(command: "feed", target: "https://example.org/feed/7.xml", exitStatus: .success, records: 1)
+        let recent = try history.recentURLs(limit: 4)
+        #expect(recent == (0..<4).map { "https://example.org/feed/\([7, 49, 48, 47][$0]).xml" })
+    }
+
     @Test func historyIsCompactedToItsNewestHalf() throws {
         let history = HistoryStore(paths: paths) { _ in }
         let line =

@@ -20,12 +20,7 @@ struct CompleteCommand: Command {
         let completer = Completer(
             registry: context.registry,
             bookmarks: { (try? BookmarkStore(paths: paths) { _ in }.list().map(\.name)) ?? [] },
-            recentURLs: {
-                let visits = (try? HistoryStore(paths: paths) { _ in }.visits()) ?? []
-                var seen = Set<String>()
-                return visits.reversed().map(\.target).filter { $0.contains("://") && seen.insert($0).inserted }
-                    .prefix(20).map { $0 }
-            })
+            recentURLs: { (try? HistoryStore(paths: paths) { _ in }.recentURLs(limit: 20)) ?? [] })
         let result = completer.complete(words.isEmpty ? [""] : words)
         var text = ""
         for (word, description) in result.candidates {

@@ -44,6 +44,24 @@ public final class HistoryStore {
         }
     }
 
+    /// The newest distinct URLs visited, newest first, at most `limit`: for completion, which runs on every TAB, so
+    /// only the end of the file is read (a full history is 1 MiB of JSON).
+    public func recentURLs(limit: Int) throws(ToolError) -> [String] {
+        let bytes = try storeFile().read(last: 64 << 10)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"))
+        // The first line may be cut short by where the read began.
+        if bytes.count == 64 << 10, !lines.isEmpty { lines.removeFirst() }
+        var seen = Set<String>()
+        var urls: [String] = []
+        for line in lines.reversed() where urls.count < limit {
+            guard let json = try? JSONValue.parse(line), let target = Visit(json: json)?.target,
+                target.contains("://"), seen.insert(target).inserted
+            else { continue }
+            urls.append(target)
+        }
+        return urls
+    }
+
     /// Empties the history.
     public func clear() throws(ToolError) {
         let file = try storeFile()

@@ -27,8 +27,10 @@ struct StoreFile {
     }
 
     /// The file's bytes; empty when it does not exist yet.
-    func read() throws(ToolError) -> [UInt8] {
+    /// The whole file, or with `last` its last bytes only; empty when there is no file yet.
+    func read(last limit: Int? = nil) throws(ToolError) -> [UInt8] {
         do {
+            if let limit { return try FileSystem.readFile(path, last: limit) }
             return try FileSystem.readFile(path)
         } catch  where error.isNotFound {
             return []
