@@ -10,7 +10,9 @@ public struct ByteBuffer: ~Copyable {
     /// How many bytes it holds.
     public var count: Int { used }
 
-    public init(capacity: Int = 1 << 16) {
+    /// A buffer that can hold `capacity` bytes before it grows: small by default (a value, a line), large for the
+    /// output buffers of hot paths, which say so.
+    public init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
         used = 0

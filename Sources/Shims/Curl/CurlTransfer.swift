@@ -41,8 +41,6 @@ public final class CurlTransfer {
     private let receiver: (Span<UInt8>) -> Bool
     /// The URL asked for.
     public let url: String
-    /// Whether the receiver stopped the transfer.
-    public private(set) var stoppedByReceiver = false
     /// How many body bytes arrived (after content decoding).
     public private(set) var bytesReceived = 0
 
@@ -68,7 +66,6 @@ public final class CurlTransfer {
         set(CCurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         set(CCurl_setopt_write_function(handle, curlWrite))
         set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
-        set(CCurl_setopt_pointer(handle, CURLOPT_PRIVATE, context))
         set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         set(CCurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0 ? 1 : 0))
         set(CCurl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
@@ -106,11 +103,8 @@ public final class CurlTransfer {
         guard let data, count > 0 else { return count }
         bytesReceived += count
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
-        guard receiver(bytes.span) else {
-            stoppedByReceiver = true
-            return 0
-        }
-        return count
+        // Returning less than `count` makes libcurl stop the transfer.
+        return receiver(bytes.span) ? count : 0
     }
 
     /// The error of a finished transfer, with libcurl's detailed message when it left one.

@@ -62,13 +62,6 @@ public final class PCRE2Pattern: @unchecked Sendable {
         groups.first { $0.name == name }?.number
     }
 
-    /// Whether this PCRE2 build has a JIT. The corresponding C call is `pcre2_config(PCRE2_CONFIG_JIT)`.
-    public static var jitAvailable: Bool {
-        var available: UInt32 = 0
-        pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &available)
-        return available == 1
-    }
-
     /// The version of the linked library, such as "10.42 2022-12-11".
     /// The corresponding C function is `pcre2_config` with `PCRE2_CONFIG_VERSION`.
     public static var version: String {

@@ -19,8 +19,6 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isBrokenPipe: Bool { code == EPIPE }
     /// The path does not exist (ENOENT).
     public var isNotFound: Bool { code == ENOENT }
-    /// The path already exists (EEXIST).
-    public var isAlreadyExisting: Bool { code == EEXIST }
 }
 
 /// Retries `call` while it fails with EINTR; returns its result, or throws errno when it returns -1.

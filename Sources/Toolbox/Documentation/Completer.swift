@@ -23,7 +23,6 @@ struct Completer {
     func complete(_ words: [String]) -> (candidates: [(String, String)], directive: Directive) {
         let current = words.last ?? ""
         var command: (any Command.Type)?
-        var path: [String] = []
         var positionals: [String] = []
         var pendingOption: OptionSpec?
         var onlyPositionals = false
@@ -45,12 +44,10 @@ struct Completer {
                     return ([], .files)
                 }
                 command = builtin
-                path = [word]
                 continue
             }
             if positionals.isEmpty, let sub = known.spec.subcommand(named: word) {
                 command = sub
-                path.append(word)
                 continue
             }
             positionals.append(word)
@@ -69,7 +66,7 @@ struct Completer {
             var candidates: [(String, String)] = []
             for option in options(of: command) where !option.hidden {
                 let name = option.kind == .flag && option.defaultOn ? "--no-" + option.long : "--" + option.long
-                candidates.append((option.kind == .value ? name : name, option.help))
+                candidates.append((name, option.help))
             }
             candidates.append(("--help", "show the full help"))
             if command == nil { candidates.append(("--version", "print the version and exit")) }
@@ -95,7 +92,6 @@ struct Completer {
         var result = values(
             for: positional.completion, current: current, prefix: "", command: command, positionals: positionals)
         result.candidates = candidates + result.candidates
-        _ = path
         return result
     }
 

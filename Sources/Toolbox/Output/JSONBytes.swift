@@ -64,7 +64,6 @@ public enum JSONBytes {
         case .integer(let number): appendInteger(number, to: &out)
         case .number(let number): appendNumber(number, to: &out)
         case .string(let text): appendString(text, to: &out)
-        case .bytes(let bytes): appendString(bytes.span, to: &out)
         case .time(let time): appendString(time.rfc3339, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))

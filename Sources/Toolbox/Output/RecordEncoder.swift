@@ -7,7 +7,7 @@ import Bytes
 /// `beginArray`/`beginObject`, `key` and `end`, using the same value methods for their elements.
 public struct RecordEncoder: ~Copyable {
     /// The output buffer; Output writes it to the file descriptor.
-    var out = ByteBuffer(capacity: 1 << 17)
+    var out: ByteBuffer
     /// The values of the record, when capturing.
     private(set) var captured: [Value] = []
 
@@ -28,7 +28,10 @@ public struct RecordEncoder: ~Copyable {
     /// Containers being captured, with the key waiting for its value in objects.
     private var containers: [(elements: [Value], members: [Value.Member], isObject: Bool, key: String)] = []
 
-    init() {}
+    /// `capacity`: the output buffer's starting size (stdout's is large; one stored line needs little).
+    init(capacity: Int = 1 << 17) {
+        out = ByteBuffer(capacity: capacity)
+    }
 
     /// Starts a record: writes `{"type":"…"` in JSON mode.
     mutating func begin(_ schema: RecordSchema, capture: Bool) {

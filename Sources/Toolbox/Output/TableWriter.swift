@@ -118,7 +118,6 @@ final class TableWriter: RecordWriter {
         case .bool(let flag): return flag ? "yes" : "no"
         case .time(let time): return time.localDescription
         case .string(let text): return oneLine(text)
-        case .bytes(let bytes): return oneLine(String(decoding: bytes, as: UTF8.self))
         case .array(let elements): return elements.map(cell).filter { !$0.isEmpty }.joined(separator: ", ")
         case .object(let members): return members.map { "\($0.key)=\(cell($0.value))" }.joined(separator: ", ")
         case .integer, .number: return value.plainText

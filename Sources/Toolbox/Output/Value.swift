@@ -8,8 +8,6 @@ public enum Value: Sendable, Equatable {
     case integer(Int)
     case number(Double)
     case string(String)
-    /// Text kept as the input's bytes (possibly invalid UTF-8, replaced when written).
-    case bytes([UInt8])
     case time(Timestamp)
     case array([Value])
     case object([Member])
@@ -47,7 +45,6 @@ public enum Value: Sendable, Equatable {
         case .bool(let flag): return flag ? "true" : "false"
         case .integer(let number): return String(number)
         case .string(let text): return text
-        case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .time(let time): return time.rfc3339
         case .number, .array, .object:
             var out = ByteBuffer()

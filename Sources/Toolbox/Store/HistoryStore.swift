@@ -19,9 +19,6 @@ public final class HistoryStore {
         self.warn = warn
     }
 
-    /// The file's path, if there is a state directory.
-    public var path: String? { try? file.get().path }
-
     /// Appends a visit. User names and passwords in `target` are removed first.
     public func record(command: String, target: String, exitStatus: ExitStatus, records: Int) throws(ToolError) {
         let visit = Visit(
