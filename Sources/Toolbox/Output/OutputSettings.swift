@@ -34,13 +34,11 @@ public struct OutputSettings: Sendable {
         _ arguments: ParsedArguments, fieldNames: [String], environment: Environment, terminalColumns: Int?
     ) throws(UsageError) -> OutputSettings {
         let interactive = terminalColumns != nil
-        let format = try chosenFormat(arguments, environment: environment)
         var style: Style
-        switch format {
-        case .auto: style = interactive ? .table : .ndjson
+        switch try effectiveFormat(arguments, environment: environment, interactive: interactive) {
         case .ndjson: style = .ndjson
         case .table: style = .table
-        case .tsv: style = .tsv
+        case .tsv, .auto: style = .tsv
         }
         if let text = try arguments.value(GlobalOptions.template) {
             if arguments.isPresent(GlobalOptions.format) || arguments.isPresent(GlobalOptions.json) {
@@ -63,15 +61,30 @@ public struct OutputSettings: Sendable {
             var seen = Set<String>()
             fields = names.filter { seen.insert($0).inserted }
         }
-        let color: Bool
-        switch try chosenColor(arguments, environment: environment) {
-        case .always: color = true
-        case .never: color = false
-        case .auto:
-            color = interactive && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        }
+        let color = try usesColor(arguments, environment: environment, interactive: interactive)
         let width = terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         return OutputSettings(style: style, fields: fields, color: color, width: width, interactive: interactive)
+    }
+
+    /// The format records are written in: the chosen one, with `auto` settled by whether stdout is a terminal.
+    /// Never `auto`.
+    static func effectiveFormat(_ arguments: ParsedArguments, environment: Environment, interactive: Bool)
+        throws(UsageError) -> OutputFormat
+    {
+        let format = try chosenFormat(arguments, environment: environment)
+        return format == .auto ? (interactive ? .table : .ndjson) : format
+    }
+
+    /// Whether output is colored: the chosen --color, with `auto` meaning a terminal that is not `dumb` and no
+    /// NO_COLOR.
+    static func usesColor(_ arguments: ParsedArguments, environment: Environment, interactive: Bool)
+        throws(UsageError) -> Bool
+    {
+        switch try chosenColor(arguments, environment: environment) {
+        case .always: return true
+        case .never: return false
+        case .auto: return interactive && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
     }
 
     /// --format, --json or TB_FORMAT, in that order of precedence.

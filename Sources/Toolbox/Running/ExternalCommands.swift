@@ -52,11 +52,10 @@ public struct ExternalCommands: Sendable {
     static func environment(for global: ParsedArguments, environment: Environment, interactive: Bool)
         throws(UsageError) -> [String: String]
     {
-        let format = try OutputSettings.chosenFormat(global, environment: environment)
-        let color = try OutputSettings.chosenColor(global, environment: environment)
         var variables: [String: String] = [:]
-        variables["TB_FORMAT"] = format == .auto ? (interactive ? "table" : "ndjson") : format.rawValue
-        let colored = color == .always || (color == .auto && interactive && (environment["NO_COLOR"] ?? "").isEmpty)
+        variables["TB_FORMAT"] =
+            try OutputSettings.effectiveFormat(global, environment: environment, interactive: interactive).rawValue
+        let colored = try OutputSettings.usesColor(global, environment: environment, interactive: interactive)
         variables["TB_COLOR"] = colored ? "always" : "never"
         let paths = StorePaths(environment: environment)
         variables["TB_CONFIG_DIR"] = paths.config
