@@ -17,11 +17,7 @@ struct BookmarkShow: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        guard let bookmark = try context.bookmarks.find(name) else {
-            let names = (try? context.bookmarks.list().map(\.name)) ?? []
-            throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: names))
-        }
-        try context.output.emit(bookmark)
+        try context.output.emit(try context.bookmarks.require(name))
         return .success
     }
 }

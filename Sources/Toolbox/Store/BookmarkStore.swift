@@ -6,6 +6,8 @@ public final class BookmarkStore {
     private let file: Result<StoreFile, ToolError>
     private let warn: (String) -> Void
     private var warnedAbout = Set<Int>()
+    /// The bookmarks as last read: a run that resolves many @NAMEs reads the file once. Changes made here forget it.
+    private var known: [Bookmark]?
 
     /// - Parameter warn: receives one message per damaged line, such as
     ///   `'/…/bookmarks.ndjson' line 3: damaged, kept as it is (…)`.
@@ -21,19 +23,27 @@ public final class BookmarkStore {
 
     /// All bookmarks, in the order they were added.
     public func list() throws(ToolError) -> [Bookmark] {
-        try lines(of: storeFile().read()).compactMap { line in
+        if let known { return known }
+        let all = try lines(of: storeFile().read()).compactMap { line in
             if case .record(let json, _) = line { return Bookmark(json: json) }
             return nil
         }
+        known = all
+        return all
     }
 
-    /// The bookmark called `name`, if there is one.
-    public func find(_ name: String) throws(ToolError) -> Bookmark? {
-        try list().last { $0.name == name }
+    /// The bookmark called `name`; its absence is an error that suggests a close name. The file is read once.
+    public func require(_ name: String) throws(ToolError) -> Bookmark {
+        let all = try list()
+        guard let bookmark = all.last(where: { $0.name == name }) else {
+            throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: all.map(\.name)))
+        }
+        return bookmark
     }
 
     /// Saves a bookmark; one of the same name is an error unless `replacing`.
     public func add(_ bookmark: Bookmark, replacing: Bool) throws(ToolError) {
+        known = nil
         let file = try storeFile()
         try file.locked { () throws(ToolError) in
             var lines = try lines(of: file.read())
@@ -52,6 +62,7 @@ public final class BookmarkStore {
 
     /// Removes the named bookmarks: all of them, or none when one of them does not exist.
     public func remove(_ names: [String]) throws(ToolError) {
+        known = nil
         let file = try storeFile()
         try file.locked { () throws(ToolError) in
             let lines = try lines(of: file.read())
@@ -71,10 +82,7 @@ public final class BookmarkStore {
         let reference = source.dropFirst()
         let name = String(reference.prefix { $0 != "/" })
         let rest = reference.dropFirst(name.count).drop { $0 == "/" }
-        guard let bookmark = try find(name) else {
-            let names = (try? list().map(\.name)) ?? []
-            throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: names))
-        }
+        let bookmark = try require(name)
         guard !rest.isEmpty else { return bookmark.url }
         // The path goes before a query or fragment, with exactly one slash before it.
         var base = Substring(bookmark.url)
