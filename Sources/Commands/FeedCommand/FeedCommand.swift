@@ -85,7 +85,7 @@ public struct FeedCommand: Command {
         settings.meta = arguments.flag(Self.meta)
         settings.limit = try arguments.value(Self.limit)
         if let limit = settings.limit, limit < 1 { throw UsageError("--limit must be at least 1") }
-        settings.maxFieldSize = try arguments.value(Self.maxFieldSize) ?? settings.maxFieldSize
+        settings.maxFieldSize = try arguments.valueOrDefault(Self.maxFieldSize)
         if settings.maxFieldSize < 1 { throw UsageError("--max-field-size must be at least 1") }
         settings.events = arguments.flag(Self.events)
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }

@@ -88,7 +88,7 @@ public struct ReachCommand: Command {
         var settings = ProbeSettings()
         settings.timeout = try arguments.value(Self.timeout) ?? (waiting ? 60 : 5)
         guard settings.timeout > 0 else { throw UsageError("--timeout must be more than 0") }
-        interval = try arguments.value(Self.interval) ?? 2
+        interval = try arguments.valueOrDefault(Self.interval)
         guard interval > 0 else { throw UsageError("--interval must be more than 0") }
         let v4 = arguments.flag(Self.ipv4)
         let v6 = arguments.flag(Self.ipv6)

@@ -110,7 +110,7 @@ public struct RegexCommand: Command {
             try ReplacementTemplate.check(template, against: compiled)
             replacement = Array(template.utf8)
         }
-        let maxMatchSize = try arguments.value(Self.maxMatchSize) ?? (4 << 20)
+        let maxMatchSize = try arguments.valueOrDefault(Self.maxMatchSize)
         if maxMatchSize < 1 { throw UsageError("--max-match-size must be at least 1") }
         let countOnly = arguments.flag(Self.count)
         if countOnly && replacement != nil { throw UsageError("--count and --replace do not go together") }

@@ -28,7 +28,7 @@ struct GenerateCommand: Command {
             throw UsageError("invalid value '\(text)' for WHAT: expected \(Target.expectation)")
         }
         self.target = target
-        directory = try arguments.value(Self.outputDirectory) ?? "."
+        directory = try arguments.valueOrDefault(Self.outputDirectory)
     }
 
     func run(_ context: Context) throws -> ExitStatus {

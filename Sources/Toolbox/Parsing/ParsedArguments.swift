@@ -22,6 +22,15 @@ public struct ParsedArguments: Sendable {
         return try convert(raw, for: option)
     }
 
+    /// The value of an option that declares a default: the last one given, or the default. Callers need not
+    /// repeat the default the declaration already holds.
+    public func valueOrDefault<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        guard let value = try value(option) else {
+            preconditionFailure("--\(option.spec.long) declares no default")
+        }
+        return value
+    }
+
     /// Every value given for a repeatable option, converted, in order.
     public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
         var result: [Value] = []

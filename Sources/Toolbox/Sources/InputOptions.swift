@@ -42,14 +42,14 @@ public struct InputSettings: Sendable {
     public var maxRedirects: Int
     public var readSize: Int
 
-    /// Settings with every default, for tests.
+    /// Settings with every default (the declarations'), for tests.
     public init() {
         timeout = nil
-        connectTimeout = 30
+        connectTimeout = InputOptions.connectTimeout.defaultValue ?? 30
         request = RequestSettings()
-        retries = 0
-        maxRedirects = 10
-        readSize = 1 << 17
+        retries = InputOptions.retry.defaultValue ?? 0
+        maxRedirects = InputOptions.maxRedirects.defaultValue ?? 10
+        readSize = InputOptions.readSize.defaultValue ?? 1 << 17
     }
 
     /// Reads and checks the input options.
@@ -57,14 +57,14 @@ public struct InputSettings: Sendable {
         self.init()
         timeout = try arguments.value(InputOptions.timeout)
         if let timeout, timeout <= 0 { throw UsageError("--timeout must be more than 0 seconds") }
-        connectTimeout = try arguments.value(InputOptions.connectTimeout) ?? 30
+        connectTimeout = try arguments.valueOrDefault(InputOptions.connectTimeout)
         if connectTimeout <= 0 { throw UsageError("--connect-timeout must be more than 0 seconds") }
         request = try RequestSettings(arguments)
-        retries = try arguments.value(InputOptions.retry) ?? 0
+        retries = try arguments.valueOrDefault(InputOptions.retry)
         if retries < 0 { throw UsageError("--retry must be 0 or more") }
-        maxRedirects = try arguments.value(InputOptions.maxRedirects) ?? 10
+        maxRedirects = try arguments.valueOrDefault(InputOptions.maxRedirects)
         if maxRedirects < 0 { throw UsageError("--max-redirs must be 0 or more") }
-        readSize = try arguments.value(InputOptions.readSize) ?? readSize
+        readSize = try arguments.valueOrDefault(InputOptions.readSize)
         if readSize < 1 { throw UsageError("--read-size must be at least 1") }
     }
 }

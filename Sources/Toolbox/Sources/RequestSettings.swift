@@ -4,7 +4,7 @@ import Curl
 
 /// The request options of one run, checked.
 public struct RequestSettings: Sendable {
-    public var userAgent = "tb/\(toolboxVersion)"
+    public var userAgent = InputOptions.userAgent.defaultValue ?? "tb"
     public var headers: [String] = []
     public var insecure = false
     public var caFile: String?
@@ -14,7 +14,7 @@ public struct RequestSettings: Sendable {
 
     /// Reads and checks --user-agent, --header, --insecure and --cacert.
     public init(_ arguments: ParsedArguments) throws(UsageError) {
-        userAgent = try arguments.value(InputOptions.userAgent) ?? userAgent
+        userAgent = try arguments.valueOrDefault(InputOptions.userAgent)
         headers = try arguments.values(InputOptions.header)
         for header in headers where !header.contains(":") || header.hasPrefix(":") {
             throw UsageError("invalid header '\(header)': write it as 'Name: value'")
