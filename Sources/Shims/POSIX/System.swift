@@ -50,15 +50,7 @@ public enum System {
     /// Replaces this process with the program at `path`; returns only when that fails.
     /// The corresponding C function is `execve`.
     public static func execute(path: String, arguments: [String], environment: [String: String]) -> SystemError {
-        // Signals ignored here stay ignored across exec; the plugin deserves the default behaviour.
-        signal(SIGPIPE, SIG_DFL)
-        signal(SIGXFSZ, SIG_DFL)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        execve(path, argv, envp)
-        let error = SystemError.last
-        for pointer in argv + envp { free(pointer) }
-        return error
+        exec(path, arguments.map { strdup($0) }, environment.map { strdup("\($0.key)=\($0.value)") })
     }
 
     /// Replaces this process with the program at `path`, giving it this process's own arguments from
@@ -67,13 +59,10 @@ public enum System {
     public static func execute(path: String, argumentsFrom index: Int, setting variables: [String: String])
         -> SystemError
     {
-        signal(SIGPIPE, SIG_DFL)
-        signal(SIGXFSZ, SIG_DFL)
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path)]
         for position in index..<Int(CommandLine.argc) {
             if let argument = CommandLine.unsafeArgv[position] { argv.append(strdup(argument)) }
         }
-        argv.append(nil)
         var envp: [UnsafeMutablePointer<CChar>?] = []
         var cursor = environ
         while let entry = cursor.pointee {
@@ -85,8 +74,17 @@ public enum System {
             cursor += 1
         }
         for (name, value) in variables { envp.append(strdup("\(name)=\(value)")) }
-        envp.append(nil)
-        execve(path, argv, envp)
+        return exec(path, argv, envp)
+    }
+
+    /// execve with C strings this frees when it fails. Signals tb ignores would stay ignored across exec: the
+    /// program deserves the default behaviour.
+    private static func exec(
+        _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
+    ) -> SystemError {
+        signal(SIGPIPE, SIG_DFL)
+        signal(SIGXFSZ, SIG_DFL)
+        execve(path, argv + [nil], envp + [nil])
         let error = SystemError.last
         for pointer in argv + envp { free(pointer) }
         return error
