@@ -50,11 +50,17 @@ public struct OptionSpec: Sendable {
     /// Kept out of help, man pages and completion.
     public let hidden: Bool
 
+    /// The long name as documented: `no-NAME` for a flag that is on by default (only turning it off is news).
+    public var displayedLong: String { kind == .flag && defaultOn ? "no-" + long : long }
+
+    /// The short name as documented: none for a flag shown as `--no-NAME`.
+    public var displayedShort: Character? { kind == .flag && defaultOn ? nil : short }
+
     /// `-f, --force` or `--note TEXT`, as help shows it.
     public var signature: String {
-        let name = kind == .flag && defaultOn ? "--no-\(long)" : "--\(long)"
+        let name = "--" + displayedLong
         let value = kind == .value ? " \(valueName)" : ""
-        if let short, !(kind == .flag && defaultOn) { return "-\(short), \(name)\(value)" }
+        if let short = displayedShort { return "-\(short), \(name)\(value)" }
         return name + value
     }
 }

@@ -40,7 +40,7 @@ struct Completer {
                 continue
             }
             guard let known = command else {
-                guard let builtin = registry.commands.first(where: { $0.spec.name == word }) else {
+                guard let builtin = registry.command(at: [word]) else {
                     return ([], .files)
                 }
                 command = builtin
@@ -65,8 +65,7 @@ struct Completer {
         if !onlyPositionals && current.hasPrefix("-") {
             var candidates: [(String, String)] = []
             for option in options(of: command) where !option.hidden {
-                let name = option.kind == .flag && option.defaultOn ? "--no-" + option.long : "--" + option.long
-                candidates.append((name, option.help))
+                candidates.append(("--" + option.displayedLong, option.help))
             }
             candidates.append(("--help", "show the full help"))
             if command == nil { candidates.append(("--version", "print the version and exit")) }

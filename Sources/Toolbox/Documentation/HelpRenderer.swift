@@ -130,8 +130,7 @@ public struct HelpRenderer {
                 if let value = option.defaultText { help += " [default: \(value)]" }
                 if option.repeatable && !help.contains("repeatable") { help += " (repeatable)" }
                 // Long-only options line up under the long names of options that have a short one.
-                let hasShort = option.short != nil && !(option.kind == .flag && option.defaultOn)
-                return ((hasShort ? "" : "    ") + option.signature, help)
+                return ((option.displayedShort != nil ? "" : "    ") + option.signature, help)
             })
     }
 

@@ -71,12 +71,8 @@ enum Roff {
     /// An option's signature as bold names and an italic value: \fB\-f\fR, \fB\-\-note\fR \fITEXT\fR.
     static func signature(_ option: OptionSpec) -> String {
         var names: [String] = []
-        if let short = option.short, !(option.kind == .flag && option.defaultOn) {
-            names.append("\\fB\\-\(short)\\fR")
-        }
-        names.append(
-            "\\fB\\-\\-" + escape(option.kind == .flag && option.defaultOn ? "no-" + option.long : option.long) + "\\fR"
-        )
+        if let short = option.displayedShort { names.append("\\fB\\-\(short)\\fR") }
+        names.append("\\fB\\-\\-" + escape(option.displayedLong) + "\\fR")
         var text = names.joined(separator: ", ")
         if option.kind == .value { text += " \\fI" + escape(option.valueName) + "\\fR" }
         return text
