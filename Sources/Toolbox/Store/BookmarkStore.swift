@@ -46,17 +46,19 @@ public final class BookmarkStore {
         known = nil
         let file = try storeFile()
         try file.locked { () throws(ToolError) in
-            var lines = try lines(of: file.read())
+            let lines = try lines(of: file.read())
+            var raws = lines.map(\.raw)
+            let new = StoredLines.line(bookmark)[...]
             if let existing = lines.firstIndex(where: { Self.name(of: $0) == bookmark.name }) {
                 guard replacing else {
                     throw ToolError("bookmark '\(bookmark.name)' exists (use --force to replace it)")
                 }
-                lines.removeAll { Self.name(of: $0) == bookmark.name }
-                lines.insert(StoredLines.stored(bookmark), at: min(existing, lines.count))
+                raws = zip(lines, raws).filter { Self.name(of: $0.0) != bookmark.name }.map(\.1)
+                raws.insert(new, at: min(existing, raws.count))
             } else {
-                lines.append(StoredLines.stored(bookmark))
+                raws.append(new)
             }
-            try file.replace(with: StoredLines.join(lines.map(\.raw)))
+            try file.replace(with: StoredLines.join(raws))
         }
     }
 

@@ -26,7 +26,6 @@ struct StoreFile {
         return try body()
     }
 
-    /// The file's bytes; empty when it does not exist yet.
     /// The whole file, or with `last` its last bytes only; empty when there is no file yet.
     func read(last limit: Int? = nil) throws(ToolError) -> [UInt8] {
         do {
@@ -39,13 +38,12 @@ struct StoreFile {
         }
     }
 
-    /// Replaces the whole file atomically. Call it holding the lock. A symbolic link (a dotfiles setup) stays a
+    /// Replaces the whole file atomically. Call it holding the lock (which made the directory). A symbolic link (a dotfiles setup) stays a
     /// link: the file it points to is replaced.
     func replace(with bytes: [UInt8]) throws(ToolError) {
         let target = FileSystem.resolvingLinks(path)
         let temporary = target + ".tmp.\(System.processID)"
         do throws(SystemError) {
-            try FileSystem.makeDirectories(directory)
             let fd = try FileDescriptor.open(temporary, [.writeOnly, .create, .truncate])
             do throws(SystemError) {
                 try fd.setPermissions(0o600)
@@ -64,14 +62,13 @@ struct StoreFile {
     }
 
     /// Appends `bytes` (whole lines), first ending a last line that a crash left without its newline.
-    /// Call it holding the lock. Returns the file's size afterwards.
+    /// Call it holding the lock (which made the directory). A file it creates is 0600 from the start.
+    /// Returns the file's size afterwards.
     @discardableResult
     func append(_ bytes: [UInt8]) throws(ToolError) -> Int {
         do {
-            try FileSystem.makeDirectories(directory)
-            let fd = try FileDescriptor.open(path, [.readWrite, .create, .append])
+            let fd = try FileDescriptor.open(path, [.readWrite, .create, .append], permissions: 0o600)
             defer { try? fd.close() }
-            try fd.setPermissions(0o600)
             let size = try fd.size()
             var data = bytes
             if size > 0, try fd.byte(at: size - 1) != UInt8(ascii: "\n") { data.insert(UInt8(ascii: "\n"), at: 0) }

@@ -49,12 +49,6 @@ enum StoredLines {
         return bytes
     }
 
-    /// A record as a stored line.
-    static func stored<R: Record>(_ record: R) -> StoredLine {
-        let raw = line(record)[...]
-        return .record((try? JSONValue.parse(raw)) ?? .null, raw: raw)
-    }
-
     /// The NDJSON line of a record, without the newline.
     static func line<R: Record>(_ record: R) -> [UInt8] {
         var encoder = RecordEncoder(capacity: 512)
