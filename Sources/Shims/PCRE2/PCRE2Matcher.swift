@@ -101,13 +101,14 @@ public final class PCRE2Matcher {
         throws(PCRE2Error)
     {
         let options = PCRE2_SUBSTITUTE_MATCHED | PCRE2_SUBSTITUTE_REPLACEMENT_ONLY | PCRE2_SUBSTITUTE_OVERFLOW_LENGTH
-        var capacity = max(64, replacement.count * 2)
+        if replacementBuffer.count < max(64, replacement.count * 2) {
+            replacementBuffer = [UInt8](repeating: 0, count: max(64, replacement.count * 2))
+        }
         while true {
-            var buffer = [UInt8](repeating: 0, count: capacity)
-            var length = capacity
+            var length = replacementBuffer.count
             let result = subject.withUnsafeBufferPointer { text in
                 replacement.withUnsafeBufferPointer { template in
-                    buffer.withUnsafeMutableBufferPointer { out in
+                    replacementBuffer.withUnsafeMutableBufferPointer { out in
                         pcre2_substitute_8(
                             pattern.code, text.baseAddress ?? UnsafePointer(Self.emptySubject), text.count, 0,
                             options, matchData, context, template.baseAddress ?? UnsafePointer(Self.emptySubject),
@@ -116,13 +117,19 @@ public final class PCRE2Matcher {
                 }
             }
             if result >= 0 {
-                output.append(contentsOf: buffer.prefix(length))
+                output.append(contentsOf: replacementBuffer.prefix(length))
                 return
             }
-            guard result == PCRE2_ERROR_NOMEMORY, length > capacity else { throw PCRE2Error(code: result) }
-            capacity = length
+            guard result == PCRE2_ERROR_NOMEMORY, length > replacementBuffer.count else {
+                throw PCRE2Error(code: result)
+            }
+            replacementBuffer = [UInt8](repeating: 0, count: length)
         }
     }
+
+    /// Where pcre2_substitute writes a replacement: kept between matches (a matcher belongs to one thread), grown
+    /// when a replacement is longer.
+    private var replacementBuffer: [UInt8] = []
 
     /// PCRE2_UNSET, a macro Swift does not import: all bits set in a PCRE2_SIZE.
     private static let unset = Int(bitPattern: UInt.max)
