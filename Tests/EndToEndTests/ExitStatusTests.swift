@@ -61,6 +61,36 @@ struct ExitStatusTests {
         }
     }
 
+    /// Every number or duration an option takes has a range: huge, negative and tiny values are usage errors that
+    /// name it, never a crash (1e20 seconds once trapped in a conversion to Int, 99999999999 bytes in an allocation,
+    /// and 0.0001 s became 0 ms, which libcurl reads as "no limit").
+    @Test func numbersOutOfRangeAreUsageErrors() throws {
+        let env = scratch.environment
+        let spec = try JSONSerialization.jsonObject(with: Data(try tb(["__dump-spec"], environment: env).stdout.utf8))
+        let file = scratch.write("empty.txt", "")
+        // Arguments that make each command run if an option were accepted.
+        let positionals = ["feed": [file], "regex": ["x", file], "reach": ["localhost"], "history": []]
+        var checked = 0
+        for command in (spec as? [String: Any])?["commands"] as? [[String: Any]] ?? [] {
+            guard let name = command["name"] as? String, let rest = positionals[name] else { continue }
+            for option in command["options"] as? [[String: Any]] ?? [] {
+                guard let long = option["long"] as? String, let value = option["value_name"] as? String,
+                    ["N", "BYTES", "DURATION"].contains(value)
+                else { continue }
+                for bad in ["1e20", "99999999999999999999", "-1", "0.0001"] {
+                    let result = try tb([name, "--\(long)", bad] + rest, environment: env)
+                    #expect(result.status == 64, "\(name) --\(long) \(bad): \(result.status) \(result.stderr)")
+                    #expect(
+                        result.stderr.hasPrefix("tb \(name): invalid value '\(bad)' for --\(long): expected "),
+                        "\(result.stderr)")
+                    #expect(result.stderr.contains(" or more") || result.stderr.contains(" to "), "\(result.stderr)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 12)
+    }
+
     /// Whatever words are typed, tb answers with a defined status and never a crash.
     @Test func randomCommandLinesNeverCrash() throws {
         let words = [

@@ -100,6 +100,40 @@ struct ArgumentParserTests {
         }
     }
 
+    /// Durations take units; bare numbers are seconds; a part of a millisecond rounds up, never down to zero.
+    @Test func durations() throws {
+        let cases: [(String, Int?)] = [
+            ("500ms", 500), ("2s", 2000), ("1.5m", 90_000), ("1h", 3_600_000), ("1d", 86_400_000), ("30", 30_000),
+            ("0.25", 250), (".5s", 500), ("1.0001ms", 2), ("2x", nil), ("s", nil), ("-1s", nil), ("inf", nil),
+            ("nan", nil), ("1e3", 1_000_000), ("", nil),
+        ]
+        for (text, milliseconds) in cases {
+            #expect(Duration(argument: text)?.wholeMilliseconds == milliseconds, "\(text)")
+        }
+        #expect(Duration.seconds(30).argumentText == "30s")
+        #expect(Duration.milliseconds(1500).argumentText == "1500ms")
+        #expect(Duration.seconds(120).argumentText == "2m")
+        let bounds = try #require(Duration.bounds)
+        #expect(!bounds.contains(.microseconds(100)) && bounds.contains(.milliseconds(1)))
+        #expect(!bounds.contains(.seconds(8 * 86_400)) && bounds.contains(.seconds(7 * 86_400)))
+    }
+
+    /// A declared range is checked when the value is read, and named in the message and in help.
+    @Test func rangesAreChecked() throws {
+        let option = Option<Int>("size", help: "a size", range: 1...64)
+        let open = Option<Int>("limit", help: "a limit", range: 0...)
+        #expect(option.spec.rangeText == "from 1 to 64" && open.spec.rangeText == "0 or more")
+        let arguments = ParsedArguments(path: ["x"], options: ["size": ["65"], "limit": ["-1"]])
+        #expect(throws: UsageError("invalid value '65' for --size: expected a whole number, from 1 to 64")) {
+            try arguments.value(option)
+        }
+        #expect(throws: UsageError("invalid value '-1' for --limit: expected a whole number, 0 or more")) {
+            try arguments.value(open)
+        }
+        let fine = ParsedArguments(path: ["x"], options: ["size": ["64"], "limit": ["0"]])
+        #expect(try fine.value(option) == 64 && fine.value(open) == 0)
+    }
+
     @Test func variadicPositionalsLeaveRoomForTheLastOne() throws {
         guard case .command(_, let arguments) = try parser.parse(["copy", "a", "b", "c"]) else {
             Issue.record("not a command")

@@ -5,11 +5,12 @@ import Toolbox
 /// Streams feed items.
 public struct FeedCommand: Command {
     static let meta = Flag("meta", help: "also print one feed record per source, with the channel's own fields")
-    static let limit = Option<Int>("limit", short: "n", help: "stop each source after N items (the download stops too)")
+    static let limit = Option<Int>(
+        "limit", short: "n", help: "stop each source after N items (the download stops too)", range: 1...)
     static let maxFieldSize = Option<Int>(
         "max-field-size", value: "BYTES",
         help: "keep at most this much of one field's text; the rest is cut, with a warning",
-        default: 4 << 20)
+        default: 4 << 20, range: 1...(1 << 30))
     static let events = Flag("events", help: "print the XML parser's events instead of items, for any XML document")
     static let attributesFor = Option<String>(
         "attributes-for", value: "NAMES",
@@ -84,9 +85,7 @@ public struct FeedCommand: Command {
         var settings = FeedSettings()
         settings.meta = arguments.flag(Self.meta)
         settings.limit = try arguments.value(Self.limit)
-        if let limit = settings.limit, limit < 1 { throw UsageError("--limit must be at least 1") }
         settings.maxFieldSize = try arguments.valueOrDefault(Self.maxFieldSize)
-        if settings.maxFieldSize < 1 { throw UsageError("--max-field-size must be at least 1") }
         settings.events = arguments.flag(Self.events)
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }

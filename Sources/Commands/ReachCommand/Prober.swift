@@ -9,7 +9,7 @@ import Toolbox
 /// What the checks need to know besides the targets.
 struct ProbeSettings: Sendable {
     /// How long one check may take in all, DNS included.
-    var timeout: Double = 5
+    var timeout: Duration = .seconds(5)
     /// Only this address family, or both.
     var family: IPAddress.Family?
     /// The HTTP statuses that count as reachable; nil: any below 400.
@@ -109,7 +109,7 @@ final class Prober {
         guard checks[index] == nil else { return }
         scheduled[index] = nil
         let now = Self.now
-        let check = Check(started: now, deadline: min(now + Int64(settings.timeout * 1e9), deadline ?? .max))
+        let check = Check(started: now, deadline: min(now + settings.timeout.wholeNanoseconds, deadline ?? .max))
         checks[index] = check
         let target = targets[index]
         if let address = IPAddress(target.host) {
@@ -287,7 +287,7 @@ final class Prober {
 
     private func timeOut(_ index: Int, _ check: Check) {
         let target = targets[index]
-        let limit = Self.seconds(settings.timeout)
+        let limit = settings.timeout.argumentText
         var result = ReachResult(status: .timeout, total: Int((Self.now - check.started) / 1000))
         result.dns = check.dns
         if let transfer = check.transfer {
@@ -431,5 +431,4 @@ final class Prober {
         address.family == .ipv6 ? "[\(address)]:\(port)" : "\(address):\(port)"
     }
 
-    static func seconds(_ value: Double) -> String { "\(value.argumentText) s" }
 }

@@ -11,13 +11,13 @@ extension ReachMethod: ArgumentChoice {
 public struct ReachCommand: Command {
     static let method = Option<ReachMethod>(
         "method", short: "m", help: "how to check (default: route for a host, tcp for host:port, http for a URL)")
-    static let timeout = Option<Double>(
-        "timeout", short: "t", value: "SECONDS",
-        help: "give up on a target after this long, DNS included (default: 5; with --wait, 60)")
-    static let interval = Option<Double>(
-        "interval", short: "i", value: "SECONDS",
+    static let timeout = Option<Duration>(
+        "timeout", short: "t", help: "give up on a target after this long, DNS included (default: 5s; with --wait, 60s)"
+    )
+    static let interval = Option<Duration>(
+        "interval", short: "i",
         help: "with --wait, the longest pause between tries; with --watch, how often tcp and http targets are checked",
-        default: 2)
+        default: .seconds(2))
     static let wait = Flag("wait", short: "w", help: "keep trying until every target is reachable or --timeout passes")
     static let watch = Flag(
         "watch", help: "print the state, then a change record whenever a target's reachability flips")
@@ -73,7 +73,7 @@ public struct ReachCommand: Command {
 
     let mode: ReachMode
     let settings: ProbeSettings
-    let interval: Double
+    let interval: Duration
     let succeedOnAny: Bool
     let ordered: Bool
     let quiet: Bool
@@ -86,10 +86,8 @@ public struct ReachCommand: Command {
         if waiting && watching { throw UsageError("--wait and --watch do not go together") }
         mode = watching ? .watch : waiting ? .wait : .once
         var settings = ProbeSettings()
-        settings.timeout = try arguments.value(Self.timeout) ?? (waiting ? 60 : 5)
-        guard settings.timeout > 0 else { throw UsageError("--timeout must be more than 0") }
+        settings.timeout = try arguments.value(Self.timeout) ?? .seconds(waiting ? 60 : 5)
         interval = try arguments.valueOrDefault(Self.interval)
-        guard interval > 0 else { throw UsageError("--interval must be more than 0") }
         let v4 = arguments.flag(Self.ipv4)
         let v6 = arguments.flag(Self.ipv6)
         if v4 && v6 { throw UsageError("--ipv4 and --ipv6 do not go together") }

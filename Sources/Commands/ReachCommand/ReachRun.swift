@@ -12,7 +12,7 @@ enum ReachMode {
 final class ReachRun {
     private let targets: [ReachTarget]
     private let settings: ProbeSettings
-    private let interval: Double
+    private let interval: Duration
     private let context: Context
     private let ordered: Bool
     private let quiet: Bool
@@ -24,7 +24,7 @@ final class ReachRun {
     private var printed = 0
 
     init(
-        targets: [ReachTarget], settings: ProbeSettings, interval: Double, context: Context, ordered: Bool,
+        targets: [ReachTarget], settings: ProbeSettings, interval: Duration, context: Context, ordered: Bool,
         quiet: Bool
     ) throws {
         self.targets = targets
@@ -60,10 +60,10 @@ final class ReachRun {
     /// --wait: a target that is not reachable yet is tried again after a pause that doubles up to --interval,
     /// until the deadline.
     private func untilReachable() throws {
-        let deadline = Prober.now + Int64(settings.timeout * 1e9)
+        let deadline = Prober.now + settings.timeout.wholeNanoseconds
         prober.deadline = deadline
         var pause = Array(repeating: Int64(100_000_000), count: targets.count)
-        let longest = Int64(interval * 1e9)
+        let longest = interval.wholeNanoseconds
         prober.report = { [unowned self] index, result in
             let retry = Prober.now + pause[index]
             if result.reachable || retry >= deadline {
@@ -84,7 +84,7 @@ final class ReachRun {
         try prober.watchRoutes()
         var state: [Bool?] = Array(repeating: nil, count: targets.count)
         var again = Array(repeating: false, count: targets.count)
-        let every = Int64(interval * 1e9)
+        let every = interval.wholeNanoseconds
         prober.report = { [unowned self] index, result in
             if let previous = state[index] {
                 if previous != result.reachable {

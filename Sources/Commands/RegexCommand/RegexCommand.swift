@@ -12,7 +12,8 @@ public struct RegexCommand: Command {
         "unicode", help: "UTF-8 with Unicode properties: \\w matches é, case folding is Unicode's", default: true)
     static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
     static let first = Flag("first", help: "stop reading each source at its first match")
-    static let maxCount = Option<Int>("max-count", value: "N", help: "stop reading each source after N matches")
+    static let maxCount = Option<Int>(
+        "max-count", value: "N", help: "stop reading each source after N matches", range: 1...)
     static let count = Flag("count", short: "c", help: "print one count record per source instead of the matches")
     static let group = Option<String>(
         "group", short: "g", value: "N|NAME", help: "report this group instead of the whole match")
@@ -21,7 +22,7 @@ public struct RegexCommand: Command {
         help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field")
     static let maxMatchSize = Option<Int>(
         "max-match-size", value: "BYTES", help: "the longest match (or line, with --lines) that can be found",
-        default: 4 << 20)
+        default: 4 << 20, range: 1...(1 << 30))
     static let pattern = Positional("PATTERN", help: "a PCRE2 regular expression")
     static let sources = Positional(
         "SOURCE", help: "files, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
@@ -87,7 +88,6 @@ public struct RegexCommand: Command {
             throw UsageError("invalid pattern at offset \(error.offset ?? 0): \(error.message)")
         }
         var maxCount = try arguments.value(Self.maxCount)
-        if let maxCount, maxCount < 1 { throw UsageError("--max-count must be at least 1") }
         if arguments.flag(Self.first) { maxCount = 1 }
         var group: Int?
         if let name = try arguments.value(Self.group) {
@@ -111,7 +111,6 @@ public struct RegexCommand: Command {
             replacement = Array(template.utf8)
         }
         let maxMatchSize = try arguments.valueOrDefault(Self.maxMatchSize)
-        if maxMatchSize < 1 { throw UsageError("--max-match-size must be at least 1") }
         let countOnly = arguments.flag(Self.count)
         if countOnly && replacement != nil { throw UsageError("--count and --replace do not go together") }
         settings = RegexSettings(

@@ -5,7 +5,7 @@ import Toolbox
 public struct HistoryCommand: Command {
     static let command = Option<String>(
         "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'")
-    static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits")
+    static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
     public static let spec = CommandSpec(
         name: "history", abstract: "list what tb fetched and checked",
@@ -30,7 +30,6 @@ public struct HistoryCommand: Command {
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         commandFilter = try arguments.value(Self.command)
         limit = try arguments.value(Self.limit)
-        if let limit, limit < 0 { throw UsageError("--limit must be 0 or more, not \(limit)") }
     }
 
     public func run(_ context: Context) throws -> ExitStatus {

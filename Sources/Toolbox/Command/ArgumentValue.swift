@@ -13,10 +13,13 @@ public protocol ArgumentValue: Sendable {
     static var choices: [String]? { get }
     /// How the value is written on a command line (for defaults in help).
     var argumentText: String { get }
+    /// The values any option of this type accepts, when the type itself has limits (a duration tb can wait).
+    static var bounds: ValueBounds<Self>? { get }
 }
 
 extension ArgumentValue {
     public static var choices: [String]? { nil }
+    public static var bounds: ValueBounds<Self>? { nil }
 }
 
 extension String: ArgumentValue {
@@ -56,4 +59,46 @@ extension ArgumentChoice {
     }
     public static var choices: [String]? { allCases.map(\.rawValue) }
     public var argumentText: String { rawValue }
+}
+
+/// A time span: `500ms`, `2s`, `1.5m`, `1h`, `1d`, or a bare number of seconds. From 1 ms to 7 days: shorter ones
+/// would round to "no limit" in the libraries that take milliseconds, longer ones overflow their counters.
+extension Duration: ArgumentValue {
+    public init?(argument: String) {
+        let units: [(suffix: String, nanoseconds: Double)] = [
+            ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3600e9), ("d", 86400e9), ("", 1e9),
+        ]
+        guard let unit = units.first(where: { argument.hasSuffix($0.suffix) }),
+            let number = Double(argument.dropLast(unit.suffix.count)), number.isFinite, number >= 0,
+            argument.first?.isNumber == true || argument.first == "."
+        else { return nil }
+        // Anything beyond ~30 years is simply too long; the bounds check says so instead of Int64 trapping.
+        self = .nanoseconds(Int64(min(number * unit.nanoseconds, 1e18)))
+    }
+
+    public static var valueName: String { "DURATION" }
+    public static var expectation: String { "a duration such as 500ms, 30s, 2m or 1h" }
+
+    public var argumentText: String {
+        let milliseconds = wholeMilliseconds
+        for (suffix, size) in [("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        where milliseconds >= size && milliseconds % size == 0 {
+            return "\(milliseconds / size)\(suffix)"
+        }
+        return "\(milliseconds)ms"
+    }
+
+    public static var bounds: ValueBounds<Duration>? { ValueBounds(.milliseconds(1)...(.seconds(7 * 86_400))) }
+
+    /// The span in whole milliseconds, rounded up: a part of a millisecond never becomes zero ("no limit").
+    public var wholeMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// The span in nanoseconds.
+    public var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
 }

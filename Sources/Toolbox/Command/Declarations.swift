@@ -46,6 +46,8 @@ public struct OptionSpec: Sendable {
     public let defaultOn: Bool
     /// The default, as shown in help, or nil.
     public let defaultText: String?
+    /// The values it accepts, as help shows them (`1 or more`, `from 1 to 64`), when they are limited.
+    public let rangeText: String?
     public let completion: Completion
     /// Kept out of help, man pages and completion.
     public let hidden: Bool
@@ -78,7 +80,7 @@ public struct Flag: OptionDeclaration {
     public init(_ long: String, short: Character? = nil, help: String, default: Bool = false, hidden: Bool = false) {
         spec = OptionSpec(
             long: long, short: short, help: help, kind: .flag, valueName: "", repeatable: false, defaultOn: `default`,
-            defaultText: nil, completion: .none, hidden: hidden)
+            defaultText: nil, rangeText: nil, completion: .none, hidden: hidden)
     }
 
     /// The value when the flag is not given.
@@ -90,17 +92,85 @@ public struct Option<Value: ArgumentValue>: OptionDeclaration {
     public let spec: OptionSpec
     /// The value when the option is not given.
     public let defaultValue: Value?
+    /// The values it accepts; the type's own limits when the declaration sets none.
+    let bounds: ValueBounds<Value>?
 
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
         default defaultValue: Value? = nil, repeatable: Bool = false, completion: Completion? = nil,
         hidden: Bool = false
     ) {
+        self.init(
+            long, short: short, value: valueName, help: help, default: defaultValue, bounds: Value.bounds,
+            repeatable: repeatable, completion: completion, hidden: hidden)
+    }
+
+    /// `bounds` are shown in help when the declaration set them (a type's own limits go without saying).
+    init(
+        _ long: String, short: Character?, value valueName: String?, help: String, default defaultValue: Value?,
+        bounds: ValueBounds<Value>?, declared: Bool = false, repeatable: Bool, completion: Completion?,
+        hidden: Bool
+    ) {
         self.defaultValue = defaultValue
+        self.bounds = bounds
         spec = OptionSpec(
             long: long, short: short, help: help, kind: .value, valueName: valueName ?? Value.valueName,
             repeatable: repeatable, defaultOn: false, defaultText: defaultValue?.argumentText,
+            rangeText: declared ? bounds?.text : nil,
             completion: completion ?? Value.choices.map { .values($0) } ?? .none, hidden: hidden)
+    }
+}
+
+extension Option where Value: Comparable {
+    /// An option whose values must lie in `range`, such as `0...100`: anything else is a usage error that names the
+    /// range, and help shows it.
+    public init(
+        _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
+        default defaultValue: Value? = nil, range: ClosedRange<Value>, repeatable: Bool = false,
+        completion: Completion? = nil, hidden: Bool = false
+    ) {
+        self.init(
+            long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
+            declared: true, repeatable: repeatable, completion: completion, hidden: hidden)
+    }
+
+    /// An option whose values must be at least `range.lowerBound`, such as `1...`.
+    public init(
+        _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
+        default defaultValue: Value? = nil, range: PartialRangeFrom<Value>, repeatable: Bool = false,
+        completion: Completion? = nil, hidden: Bool = false
+    ) {
+        self.init(
+            long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
+            declared: true, repeatable: repeatable, completion: completion, hidden: hidden)
+    }
+}
+
+/// The values an option accepts: a lowest, a highest, or both. Declarations write them as Swift ranges (`1...`,
+/// `0...100`).
+public struct ValueBounds<Value: ArgumentValue>: Sendable {
+    /// Whether a value is accepted.
+    public let contains: @Sendable (Value) -> Bool
+    /// `1 or more`, `from 0 to 100`: for help and for the message about a value outside.
+    public let text: String
+
+    public init(text: String, contains: @escaping @Sendable (Value) -> Bool) {
+        self.text = text
+        self.contains = contains
+    }
+}
+
+extension ValueBounds where Value: Comparable {
+    /// The bounds of a closed range: `from 1 to 64`.
+    public init(_ range: ClosedRange<Value>) {
+        self.init(text: "from \(range.lowerBound.argumentText) to \(range.upperBound.argumentText)") {
+            range.contains($0)
+        }
+    }
+
+    /// The bounds of a range open above: `1 or more`.
+    public init(_ range: PartialRangeFrom<Value>) {
+        self.init(text: "\(range.lowerBound.argumentText) or more") { range.contains($0) }
     }
 }
 

@@ -127,7 +127,8 @@ public struct HelpRenderer {
                 if let choices = option.completion.choices, !choices.allSatisfy({ help.contains($0) }) {
                     help += " (\(choices.joined(separator: ", ")))"
                 }
-                if let value = option.defaultText { help += " [default: \(value)]" }
+                let notes = [option.rangeText, option.defaultText.map { "default: \($0)" }].compactMap { $0 }
+                if !notes.isEmpty { help += " [" + notes.joined(separator: ", ") + "]" }
                 if option.repeatable && !help.contains("repeatable") { help += " (repeatable)" }
                 // Long-only options line up under the long names of options that have a short one.
                 return ((option.displayedShort != nil ? "" : "    ") + option.signature, help)
@@ -173,5 +174,9 @@ enum Overview {
         Commands are built in, or external: any executable called tb-NAME on $TB_EXEC_PATH or $PATH runs as \
         'tb NAME', with the remaining arguments and with TB_FORMAT, TB_COLOR, TB_CONFIG_DIR, TB_STATE_DIR and \
         TB_CACHE_DIR in its environment. Built-in commands win over external ones.
+
+        Options follow GNU conventions. A DURATION is a number with a unit, ms, s, m, h or d (500ms, 30s, 1.5m), \
+        or a bare number of seconds, from 1ms to 7d. Numbers are checked against the range each option's help \
+        gives; a value outside it is a usage error.
         """
 }

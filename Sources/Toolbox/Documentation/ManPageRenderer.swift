@@ -127,7 +127,8 @@ public struct ManPageRenderer {
             text += sub ? ".PP\nOptions:\n" : "\(level) OPTIONS\n"
             for option in options {
                 var help = option.help
-                if let value = option.defaultText { help += " (default: \(value))" }
+                let notes = [option.rangeText, option.defaultText.map { "default: \($0)" }].compactMap { $0 }
+                if !notes.isEmpty { help += " (" + notes.joined(separator: "; ") + ")" }
                 text += Roff.tagged(Roff.signature(option), help) + "\n"
             }
         }

@@ -75,6 +75,7 @@ enum SpecDump {
             .init(
                 "default",
                 option.defaultText.map { .string($0) } ?? (option.kind == .flag ? .bool(option.defaultOn) : .null)),
+            .init("range", option.rangeText.map { .string($0) } ?? .null),
             .init("completion", completion(option.completion)),
             .init("hidden", .bool(option.hidden)),
         ])

@@ -60,8 +60,10 @@ public struct ParsedArguments: Sendable {
     }
 
     private func convert<Value>(_ raw: String, for option: Option<Value>) throws(UsageError) -> Value {
-        guard let value = Value(argument: raw) else {
-            throw UsageError("invalid value '\(raw)' for --\(option.spec.long): expected \(Value.expectation)")
+        guard let value = Value(argument: raw), option.bounds?.contains(value) ?? true else {
+            let range = option.bounds.map { ", " + $0.text } ?? ""
+            throw UsageError(
+                "invalid value '\(raw)' for --\(option.spec.long): expected \(Value.expectation)\(range)")
         }
         return value
     }

@@ -103,8 +103,8 @@ final class NetworkInput {
 
     private func start(_ job: Job, on multi: CurlMulti) {
         var options = CurlTransfer.Options(url: job.source.name)
-        options.timeout = settings.timeout.map { Int($0 * 1000) } ?? 0
-        options.connectTimeout = Int(settings.connectTimeout * 1000)
+        options.timeout = settings.timeout?.wholeMilliseconds ?? 0
+        options.connectTimeout = settings.connectTimeout.wholeMilliseconds
         settings.request.apply(to: &options)
         options.maxRedirects = settings.maxRedirects
         job.attempts += 1
