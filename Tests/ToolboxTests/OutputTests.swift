@@ -43,6 +43,21 @@ struct OutputTests {
         #expect(try render(OutputSettings(style: .tsv, fields: ["text"]), [slash]) == "a\\\\b\\nc\\rd\n")
     }
 
+    /// Text from a match or a feed must not drive the terminal: ESC, BEL, other C0 controls, DEL and C1 controls
+    /// are escaped in TSV and templates (templates keep tabs and newlines, which are layout).
+    @Test func controlCharactersAreEscapedInTSVAndTemplates() throws {
+        let hostile = Sample(
+            text: "a\u{1B}]52;c;aGk=\u{07}b\u{1B}[2J\u{7F}\u{9B}1m\tc\nd\re", number: nil, flag: nil, when: nil,
+            tags: ["\u{1B}x"], extra: .null)
+        #expect(
+            try render(OutputSettings(style: .tsv, fields: ["text", "tags"]), [hostile])
+                == "a\\x1b]52;c;aGk=\\x07b\\x1b[2J\\x7f\\u{009b}1m\\tc\\nd\\re\t[\"\\\\u001bx\"]\n")
+        let template = try Template("%(text)|%(tags.0)", fields: Sample.schema.fields.map(\.name))
+        #expect(
+            try render(OutputSettings(style: .template(template)), [hostile])
+                == "a\\x1b]52;c;aGk=\\x07b\\x1b[2J\\x7f\\u{009b}1m\tc\nd\\x0de|\\x1bx\n")
+    }
+
     @Test func templates() throws {
         let template = try Template(
             "%(text)%x09%(tags.1)|%(extra.k.0)|%(extra.k.1)|%(number)%%%n", fields: Sample.schema.fields.map(\.name))

@@ -16,12 +16,14 @@ enum Contract {
         may change between versions.
 
         TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
-        returns and backslashes in values are written as \\t, \\n, \\r and \\\\; lists and objects as compact \
-        JSON; null as an empty value.
+        returns and backslashes in values are written as \\t, \\n, \\r and \\\\, other control characters as \
+        \\xHH (\\u{HHHH} for C1 controls), so that no value can send escape sequences to a terminal; lists and \
+        objects as compact JSON; null as an empty value.
 
         --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
         an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \
-        sign. Lists and objects are written as JSON. A newline ends each record unless the template ends with %n.
+        sign. Lists and objects are written as JSON. Tabs and newlines in values are written as they are, other \
+        control characters escaped as in TSV. A newline ends each record unless the template ends with %n.
 
         --fields a,b,c limits every format to those fields, in that order; an unknown name is a usage error \
         that lists the valid ones.

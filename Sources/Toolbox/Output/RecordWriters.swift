@@ -35,7 +35,8 @@ final class ProjectedNDJSONWriter: RecordWriter {
 }
 
 /// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
-/// backslashes escaped as \t \n \r \\, arrays and objects as compact JSON, null as an empty value.
+/// backslashes escaped as \t \n \r \\, other control characters as \xHH, arrays and objects as compact JSON, null as
+/// an empty value.
 final class TSVWriter: RecordWriter {
     private var selection: FieldSelection
 
@@ -47,20 +48,15 @@ final class TSVWriter: RecordWriter {
         let columns = selection.columns(for: schema)
         for (position, index) in columns.indices.enumerated() {
             if position > 0 { out.append(UInt8(ascii: "\t")) }
-            for byte in (index.map { values[$0] } ?? .null).plainText.utf8 {
-                switch byte {
-                case UInt8(ascii: "\t"): out.append("\\t")
-                case UInt8(ascii: "\n"): out.append("\\n")
-                case UInt8(ascii: "\r"): out.append("\\r")
-                case UInt8(ascii: "\\"): out.append("\\\\")
-                default: out.append(byte)
-                }
-            }
+            ControlCharacters.append(
+                (index.map { values[$0] } ?? .null).plainText, to: &out, named: Self.named, escapingBackslash: true)
         }
         out.append(UInt8(ascii: "\n"))
     }
 
     func release(to out: inout ByteBuffer) {}
+
+    private static let named: [UInt8: String] = [0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"]
 }
 
 /// One rendering of the --template per record.

@@ -70,6 +70,8 @@ public struct Template: Sendable {
         self.parts = parts
     }
 
+    private static let keptControls: Set<UInt8> = [0x09, 0x0A]
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30
@@ -84,7 +86,10 @@ public struct Template: Sendable {
         for part in parts {
             switch part {
             case .literal(let bytes): out.append(bytes)
-            case .field(let path): out.append(value(path[0]).lookup(path.dropFirst()).plainText)
+            // Tabs and newlines in values are the user's to lay out; other control characters are escaped.
+            case .field(let path):
+                ControlCharacters.append(
+                    value(path[0]).lookup(path.dropFirst()).plainText, to: &out, kept: Self.keptControls)
             }
         }
         if !endsWithNewline { out.append(UInt8(ascii: "\n")) }
