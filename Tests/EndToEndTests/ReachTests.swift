@@ -211,6 +211,32 @@ struct ReachTests {
         #expect(found["10.1.0.1:80"]?["status"] as? String == "no_route")
     }
 
+    /// Link-local IPv6 addresses need a zone: `[fe80::1%v0]:PORT`, `fe80::2%v0` and `%25` in URLs are accepted and
+    /// used (they were refused with 64); an unknown zone is a usage error.
+    @Test(.enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"))
+    func ipv6ZonesAreUsed() throws {
+        let namespace = try NetworkNamespace()
+        try namespace.veth(address: "10.9.0.1/24")
+        try namespace.ip(["addr", "add", "fe80::1/64", "dev", "v0", "nodad"])
+        let link = try runProgram("/usr/sbin/ip", ["-n", namespace.name, "-o", "link", "show", "v0"], environment: [:])
+        let index = String(link.stdout.prefix { $0 != ":" })
+        let targets = ["fe80::2%v0", "[fe80::1%v0]:1", "ssh://[fe80::1%25v0]:1/", "[fe80::1%\(index)]:1"]
+        let (program, arguments) = namespace.inside(Package.binary, ["reach", "--timeout", "2"] + targets)
+        let result = try runProgram(program, arguments, environment: scratch.environment)
+        #expect(result.status == 1, "\(result.stderr)")
+        let found = try records(result)
+        #expect(found["fe80::2%v0"]?["status"] as? String == "reachable", "\(result.stdout)")
+        #expect(found["fe80::2%v0"]?["interface"] as? String == "v0")
+        #expect(found["[fe80::1%v0]:1"]?["status"] as? String == "refused")
+        #expect(found["[fe80::1%v0]:1"]?["address"] as? String == "fe80::1%v0")
+        #expect(found["ssh://[fe80::1%25v0]:1/"]?["status"] as? String == "refused")
+        #expect(found["[fe80::1%\(index)]:1"]?["status"] as? String == "refused")
+        let unknown = namespace.inside(Package.binary, ["reach", "[fe80::1%nosuch]:80"])
+        let refused = try runProgram(unknown.0, unknown.1, environment: scratch.environment)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("tb reach: '[fe80::1%nosuch]:80': not an IPv6 address with a zone"))
+    }
+
     @Test(.enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"))
     func aSilentNameServerCostsOnlyTheTimeout() throws {
         let namespace = try NetworkNamespace()

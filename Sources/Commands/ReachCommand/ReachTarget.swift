@@ -41,7 +41,8 @@ struct ReachTarget: Sendable {
             let rest = text[schemeEnd.upperBound...]
             let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
             let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-            let (host, port) = try Self.split(hostPort, in: written)
+            // In a URL the % of an IPv6 zone is written %25 (RFC 6874): [fe80::1%25eth0].
+            let (host, port) = try Self.split(hostPort.replacing("%25", with: "%"), in: written)
             guard let port = port ?? Self.defaultPorts[scheme] else {
                 throw UsageError("'\(written)': no default port for '\(scheme)'; give one (\(scheme)://host:PORT)")
             }
@@ -77,7 +78,12 @@ struct ReachTarget: Sendable {
                 guard after.hasPrefix(":") else { throw UsageError("'\(written)': expected ':PORT' after ']'") }
                 port = after.dropFirst()
             }
-            guard IPAddress(String(host)) != nil else { throw UsageError("'\(written)': not an IPv6 address") }
+            guard IPAddress(String(host)) != nil else {
+                throw UsageError(
+                    host.contains("%")
+                        ? "'\(written)': not an IPv6 address with a zone of this machine (fe80::1%eth0)"
+                        : "'\(written)': not an IPv6 address")
+            }
         } else if text.filter({ $0 == ":" }).count >= 2 {
             guard IPAddress(text) != nil else { throw UsageError("'\(written)': not a valid target") }
             host = Substring(text)
@@ -98,5 +104,8 @@ struct ReachTarget: Sendable {
         return (String(host), number)
     }
 
-    private static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+    /// The host as a URL writes it: an IPv6 address in brackets, its zone's % as %25.
+    private static func bracketed(_ host: String) -> String {
+        host.contains(":") ? "[\(host.replacing("%", with: "%25"))]" : host
+    }
 }

@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ifaddrs.h>
+#include <net/if.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -21,25 +23,52 @@
 
 // MARK: Addresses
 
-int CNet_parse_address(const char *text, int *family, uint8_t bytes[16]) {
+int CNet_parse_address(const char *text, int *family, uint8_t bytes[16], uint32_t *scope) {
     memset(bytes, 0, 16);
+    *scope = 0;
     if (inet_pton(AF_INET, text, bytes) == 1) {
         *family = AF_INET;
         return 1;
     }
-    if (inet_pton(AF_INET6, text, bytes) == 1) {
-        *family = AF_INET6;
-        return 1;
+    // inet_pton knows no zones: the part after % names an interface, or is its index.
+    char address[INET6_ADDRSTRLEN];
+    const char *percent = strchr(text, '%');
+    size_t length = percent ? (size_t)(percent - text) : strlen(text);
+    if (length >= sizeof address) return 0;
+    memcpy(address, text, length);
+    address[length] = 0;
+    if (inet_pton(AF_INET6, address, bytes) != 1) return 0;
+    if (percent) {
+        const char *zone = percent + 1;
+        char *end;
+        unsigned long index = strtoul(zone, &end, 10);
+        if (*zone == 0) return 0;
+        if (*end != 0 || zone[0] < '0' || zone[0] > '9') index = if_nametoindex(zone);
+        if (index == 0 || index > UINT32_MAX) return 0;
+        *scope = (uint32_t)index;
     }
-    return 0;
+    *family = AF_INET6;
+    return 1;
 }
 
-void CNet_format_address(int family, const uint8_t bytes[16], char *text) {
-    if (!inet_ntop(family, bytes, text, INET6_ADDRSTRLEN)) text[0] = 0;
+void CNet_format_address(int family, const uint8_t bytes[16], uint32_t scope, char *text) {
+    if (!inet_ntop(family, bytes, text, INET6_ADDRSTRLEN)) {
+        text[0] = 0;
+        return;
+    }
+    if (scope == 0) return;
+    char name[IF_NAMESIZE];
+    size_t length = strlen(text);
+    if (if_indextoname(scope, name)) {
+        snprintf(text + length, 64 - length, "%%%s", name);
+    } else {
+        snprintf(text + length, 64 - length, "%%%u", scope);
+    }
 }
 
 /// Fills a socket address; its length.
-static socklen_t make_sockaddr(int family, const uint8_t bytes[16], int port, struct sockaddr_storage *storage) {
+static socklen_t make_sockaddr(int family, const uint8_t bytes[16], uint32_t scope, int port,
+                               struct sockaddr_storage *storage) {
     memset(storage, 0, sizeof *storage);
     if (family == AF_INET) {
         struct sockaddr_in *in = (struct sockaddr_in *)storage;
@@ -52,12 +81,15 @@ static socklen_t make_sockaddr(int family, const uint8_t bytes[16], int port, st
     in6->sin6_family = AF_INET6;
     in6->sin6_port = htons((uint16_t)port);
     memcpy(&in6->sin6_addr, bytes, 16);
+    in6->sin6_scope_id = scope;
     return sizeof *in6;
 }
 
-/// The family and bytes of a socket address; 0 when it is neither IPv4 nor IPv6.
-static int read_sockaddr(const struct sockaddr *address, int *family, uint8_t bytes[16]) {
+/// The family, bytes and IPv6 zone (when `scope` is not NULL) of a socket address; 0 when it is neither IPv4 nor
+/// IPv6.
+static int read_sockaddr(const struct sockaddr *address, int *family, uint8_t bytes[16], uint32_t *scope) {
     memset(bytes, 0, 16);
+    if (scope) *scope = 0;
     if (address->sa_family == AF_INET) {
         memcpy(bytes, &((const struct sockaddr_in *)address)->sin_addr, 4);
         *family = AF_INET;
@@ -65,6 +97,7 @@ static int read_sockaddr(const struct sockaddr *address, int *family, uint8_t by
     }
     if (address->sa_family == AF_INET6) {
         memcpy(bytes, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+        if (scope) *scope = ((const struct sockaddr_in6 *)address)->sin6_scope_id;
         *family = AF_INET6;
         return 1;
     }
@@ -122,7 +155,7 @@ int CNet_lookup_addresses(CNet_Lookup *lookup, int *families, uint8_t *bytes, in
     for (struct addrinfo *info = lookup->request.ar_result; info && count < max; info = info->ai_next) {
         int family;
         uint8_t address[16];
-        if (!read_sockaddr(info->ai_addr, &family, address)) continue;
+        if (!read_sockaddr(info->ai_addr, &family, address, NULL)) continue;
         int seen = 0;
         for (int i = 0; i < count && !seen; i++) seen = families[i] == family && memcmp(bytes + 16 * i, address, 16) == 0;
         if (seen) continue;
@@ -150,11 +183,11 @@ void CNet_notifier_drain(int fd) {
 
 // MARK: Probes
 
-int CNet_connect_start(int family, const uint8_t bytes[16], int port, int *fd) {
+int CNet_connect_start(int family, const uint8_t bytes[16], uint32_t scope, int port, int *fd) {
     int sock = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (sock < 0) return errno;
     struct sockaddr_storage address;
-    socklen_t length = make_sockaddr(family, bytes, port, &address);
+    socklen_t length = make_sockaddr(family, bytes, scope, port, &address);
     if (connect(sock, (struct sockaddr *)&address, length) != 0 && errno != EINPROGRESS) {
         int error = errno;
         close(sock);
@@ -171,20 +204,21 @@ int CNet_connect_result(int fd) {
     return error;
 }
 
-int CNet_local_address(int fd, int *family, uint8_t bytes[16]) {
+int CNet_local_address(int fd, int *family, uint8_t bytes[16], uint32_t *scope) {
     struct sockaddr_storage address;
     socklen_t length = sizeof address;
     if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return errno;
-    return read_sockaddr((struct sockaddr *)&address, family, bytes) ? 0 : EAFNOSUPPORT;
+    return read_sockaddr((struct sockaddr *)&address, family, bytes, scope) ? 0 : EAFNOSUPPORT;
 }
 
-int CNet_route_check(int family, const uint8_t bytes[16], int port, int *localFamily, uint8_t localBytes[16]) {
+int CNet_route_check(int family, const uint8_t bytes[16], uint32_t scope, int port, int *localFamily,
+                     uint8_t localBytes[16], uint32_t *localScope) {
     int sock = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (sock < 0) return errno;
     struct sockaddr_storage address;
-    socklen_t length = make_sockaddr(family, bytes, port, &address);
+    socklen_t length = make_sockaddr(family, bytes, scope, port, &address);
     int error = connect(sock, (struct sockaddr *)&address, length) == 0 ? 0 : errno;
-    if (error == 0) error = CNet_local_address(sock, localFamily, localBytes);
+    if (error == 0) error = CNet_local_address(sock, localFamily, localBytes, localScope);
     close(sock);
     return error;
 }
@@ -196,7 +230,7 @@ int CNet_interface_of(int family, const uint8_t bytes[16], char *name) {
     for (struct ifaddrs *entry = list; entry && found != 0; entry = entry->ifa_next) {
         int entryFamily;
         uint8_t address[16];
-        if (!entry->ifa_addr || !read_sockaddr(entry->ifa_addr, &entryFamily, address)) continue;
+        if (!entry->ifa_addr || !read_sockaddr(entry->ifa_addr, &entryFamily, address, NULL)) continue;
         if (entryFamily != family || memcmp(address, bytes, 16) != 0) continue;
         strncpy(name, entry->ifa_name, 15);
         name[15] = 0;

@@ -9,28 +9,38 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public let family: Family
     /// 4 bytes for IPv4 (the rest zero), 16 for IPv6.
     let bytes: [UInt8]
+    /// The interface index of an IPv6 zone (`fe80::1%eth0`), 0 for none: link-local addresses need one.
+    let scope: UInt32
 
-    init(family: Int32, bytes: [UInt8]) {
+    init(family: Int32, bytes: [UInt8], scope: UInt32 = 0) {
         self.family = family == CNet_inet6 ? .ipv6 : .ipv4
         self.bytes = bytes
+        self.scope = scope
     }
 
-    /// A numeric address (`192.0.2.1`, `::1`); nil for anything else. The corresponding C function is `inet_pton`.
+    /// A numeric address (`192.0.2.1`, `::1`, `fe80::1%eth0`); nil for anything else, an unknown zone included.
+    /// The corresponding C functions are `inet_pton` and `if_nametoindex`.
     public init?(_ text: String) {
         var family: Int32 = 0
+        var scope: UInt32 = 0
         var bytes = [UInt8](repeating: 0, count: 16)
-        let parsed = bytes.withUnsafeMutableBufferPointer { CNet_parse_address(text, &family, $0.baseAddress) }
+        let parsed = bytes.withUnsafeMutableBufferPointer {
+            CNet_parse_address(text, &family, $0.baseAddress, &scope)
+        }
         guard parsed == 1 else { return nil }
-        self.init(family: family, bytes: bytes)
+        self.init(family: family, bytes: bytes, scope: scope)
     }
 
     var cFamily: Int32 { family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet) }
 
-    /// `192.0.2.1`, `2001:db8::1`. The corresponding C function is `inet_ntop`.
+    /// `192.0.2.1`, `2001:db8::1`, `fe80::1%eth0`. The corresponding C functions are `inet_ntop` and
+    /// `if_indextoname`.
     public var description: String {
         var text = [CChar](repeating: 0, count: 64)
         bytes.withUnsafeBufferPointer { bytes in
-            text.withUnsafeMutableBufferPointer { CNet_format_address(cFamily, bytes.baseAddress, $0.baseAddress) }
+            text.withUnsafeMutableBufferPointer {
+                CNet_format_address(cFamily, bytes.baseAddress, scope, $0.baseAddress)
+            }
         }
         return Bytes.string(fromCString: text)
     }

@@ -9,13 +9,15 @@ public enum Routes {
     /// The local address traffic to `address` would leave from, or why the kernel would not send it.
     public static func check(_ address: IPAddress, port: Int) -> Result<IPAddress, NetError> {
         var family: Int32 = 0
+        var scope: UInt32 = 0
         var local = [UInt8](repeating: 0, count: 16)
         let error = address.withBytes { bytes in
             local.withUnsafeMutableBufferPointer {
-                CNet_route_check(address.cFamily, bytes, Int32(port), &family, $0.baseAddress)
+                CNet_route_check(address.cFamily, bytes, address.scope, Int32(port), &family, $0.baseAddress, &scope)
             }
         }
-        return error == 0 ? .success(IPAddress(family: family, bytes: local)) : .failure(NetError(errno: error))
+        return error == 0
+            ? .success(IPAddress(family: family, bytes: local, scope: scope)) : .failure(NetError(errno: error))
     }
 
     /// The name of the interface that holds a local address.

@@ -13,7 +13,7 @@ public final class TCPConnection {
         self.address = address
         self.port = port
         var fd: Int32 = -1
-        let error = address.withBytes { CNet_connect_start(address.cFamily, $0, Int32(port), &fd) }
+        let error = address.withBytes { CNet_connect_start(address.cFamily, $0, address.scope, Int32(port), &fd) }
         guard error == 0 else { throw NetError(errno: error) }
         descriptor = fd
     }
@@ -31,9 +31,12 @@ public final class TCPConnection {
     /// The local address of a connected socket.
     public func localAddress() -> IPAddress? {
         var family: Int32 = 0
+        var scope: UInt32 = 0
         var bytes = [UInt8](repeating: 0, count: 16)
-        let error = bytes.withUnsafeMutableBufferPointer { CNet_local_address(descriptor, &family, $0.baseAddress) }
-        return error == 0 ? IPAddress(family: family, bytes: bytes) : nil
+        let error = bytes.withUnsafeMutableBufferPointer {
+            CNet_local_address(descriptor, &family, $0.baseAddress, &scope)
+        }
+        return error == 0 ? IPAddress(family: family, bytes: bytes, scope: scope) : nil
     }
 
     public func close() {

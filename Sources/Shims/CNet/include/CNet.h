@@ -14,10 +14,11 @@ enum { CNet_eai_noname = -2, CNet_eai_nodata = -5, CNet_eai_addrfamily = -9, CNe
 
 // MARK: Addresses
 
-/// Parses a numeric IPv4 or IPv6 address; 1 on success, with the family and 4 or 16 bytes in `bytes`.
-int CNet_parse_address(const char *text, int *family, uint8_t bytes[16]);
-/// Writes the text form of an address into `text` (at least 46 bytes).
-void CNet_format_address(int family, const uint8_t bytes[16], char *text);
+/// Parses a numeric IPv4 or IPv6 address; 1 on success, with the family and 4 or 16 bytes in `bytes`. An IPv6
+/// address may carry a zone (`fe80::1%eth0`, `fe80::1%2`): its interface index goes to `scope` (0 without one).
+int CNet_parse_address(const char *text, int *family, uint8_t bytes[16], uint32_t *scope);
+/// Writes the text form of an address, with `%zone` when `scope` is not 0, into `text` (at least 64 bytes).
+void CNet_format_address(int family, const uint8_t bytes[16], uint32_t scope, char *text);
 
 // MARK: Resolving with a deadline
 
@@ -45,14 +46,15 @@ void CNet_notifier_drain(int fd);
 // MARK: Probes
 
 /// Starts a non-blocking TCP connect; returns 0 with `*fd` set when it is under way (or done), else the errno.
-int CNet_connect_start(int family, const uint8_t bytes[16], int port, int *fd);
+int CNet_connect_start(int family, const uint8_t bytes[16], uint32_t scope, int port, int *fd);
 /// The outcome of a connect once its socket is writable: 0, or the errno.
 int CNet_connect_result(int fd);
 /// The local address a socket is bound to; 0, or the errno.
-int CNet_local_address(int fd, int *family, uint8_t bytes[16]);
+int CNet_local_address(int fd, int *family, uint8_t bytes[16], uint32_t *scope);
 /// Whether the kernel has a route to an address, without sending anything: connects a UDP socket. 0 with the
 /// local address it would use, or the errno (ENETUNREACH, EHOSTUNREACH, EACCES for prohibit, EINVAL for blackhole).
-int CNet_route_check(int family, const uint8_t bytes[16], int port, int *localFamily, uint8_t localBytes[16]);
+int CNet_route_check(int family, const uint8_t bytes[16], uint32_t scope, int port, int *localFamily,
+                     uint8_t localBytes[16], uint32_t *localScope);
 /// The name of the interface that holds a local address (at least 16 bytes); 0 when found, else -1.
 int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
 /// Raises the soft limit of open files to the hard limit; the new soft limit.
