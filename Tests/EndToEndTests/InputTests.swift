@@ -43,6 +43,24 @@ struct InputTests {
         }
     }
 
+    /// A server sends a whole feed with a Content-Length 1000 bytes too large and closes: the records in the bytes
+    /// that arrived are printed (and with --count, the count so far), then the error; exit 2. They were lost.
+    @Test func recordsOfATransferThatFailsLateArePrinted() throws {
+        let server = try TestServer.http(root: Fixtures.folder("feeds"))
+        let url = server.url("/short/1000/rss20.xml")
+        let feed = try tb(["feed", "--json", url], environment: scratch.environment)
+        #expect(feed.status == 2)
+        #expect(feed.lines.count == 3, "\(feed.stdout)")
+        #expect(feed.stderr.hasPrefix("tb feed: cannot fetch '\(url)': "), "\(feed.stderr)")
+        let matches = try regex(["<item>", url])
+        #expect(matches.status == 2)
+        #expect(matches.lines.count == 3, "\(matches.stdout)")
+        let count = try regex(["-c", "<item>", url])
+        #expect(count.status == 2)
+        #expect(count.lines == [#"{"type":"count","source":"\#(url)","matches":3}"#], "\(count.stderr)")
+        #expect(count.stderr.hasPrefix("tb regex: cannot fetch '\(url)': "), "\(count.stderr)")
+    }
+
     @Test func redirectsRefusalsAndTimeouts() throws {
         let server = try TestServer.http(root: text)
         let loop = try regex(["x", server.url("/redirect-loop"), "--max-redirs", "3"])

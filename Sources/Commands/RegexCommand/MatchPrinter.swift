@@ -61,6 +61,13 @@ final class MatchPrinter: InputHandler {
         try end()
     }
 
+    /// The source broke off: the matches found in what arrived are printed (a match that might have gone on is
+    /// not), and with --count the count so far.
+    func abandon() throws {
+        try idle()
+        try end()
+    }
+
     /// Prints one batch; a failure it reports ends the source.
     private func print(_ batch: MatchBatch) throws {
         guard !done else { return }

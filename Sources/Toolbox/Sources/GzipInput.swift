@@ -37,13 +37,14 @@ final class GzipInput {
         try inner.idle()
     }
 
+    /// The source broke off: what was inflated so far reaches the handler's records; the stream is not finished.
+    func abandon() throws {
+        guard try passHeld() else { return }
+        try inner.abandon()
+    }
+
     func finish() throws {
-        if !decided {
-            try decide()
-            let first = held
-            held = []
-            guard try pass(first.span) else { return }
-        }
+        guard try passHeld() else { return }
         if let inflater {
             do {
                 try inflater.finish()
@@ -52,6 +53,15 @@ final class GzipInput {
             }
         }
         try inner.finish()
+    }
+
+    /// At the end of a source shorter than the magic: decides and passes on what was held; false when stopped.
+    private func passHeld() throws -> Bool {
+        guard !decided else { return true }
+        try decide()
+        let first = held
+        held = []
+        return try pass(first.span)
     }
 
     private func decide() throws {

@@ -66,6 +66,16 @@ enum HandlerCall {
         case failed(String)
     }
 
+    /// The message of a call that returns nothing (idle, finish, abandon) when it failed; nil when it went well.
+    static func failure(of body: () throws -> Void) throws(OutputError) -> String? {
+        if case .failed(let message) = try run({
+            try body(); return true
+        }) {
+            return message
+        }
+        return nil
+    }
+
     static func run(_ body: () throws -> Bool) throws(OutputError) -> Outcome {
         do {
             return try body() ? .goOn : .stopped

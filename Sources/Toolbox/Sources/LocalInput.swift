@@ -37,25 +37,19 @@ struct LocalInput {
         guard let gzip else { return false }
         while true {
             if mayWait && !fd.isReadable {
-                if case .failed(let message) = try HandlerCall.run({
-                    try gzip.idle(); return true
-                }) {
-                    return report(message)
-                }
+                if let message = try HandlerCall.failure(of: gzip.idle) { return report(message) }
                 try context.output.willWait()
             }
             let count: Int
             do {
                 count = try fd.read(into: &buffer)
             } catch {
+                // What was read before the error still makes its records.
+                if let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
                 return report("cannot read '\(source.name)': \(error.reason)")
             }
             if count == 0 {
-                if case .failed(let message) = try HandlerCall.run({
-                    try gzip.finish(); return true
-                }) {
-                    return report(message)
-                }
+                if let message = try HandlerCall.failure(of: gzip.finish) { return report(message) }
                 return true
             }
             switch try HandlerCall.run({ try gzip.receive(buffer.span.extracting(0..<count)) }) {

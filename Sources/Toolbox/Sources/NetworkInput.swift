@@ -90,9 +90,7 @@ final class NetworkInput {
     private func idleHandlers(_ multi: CurlMulti) throws(OutputError) {
         for (key, job) in jobs where job.failure == nil && !job.stopped {
             guard let gzip = job.gzip else { continue }
-            if case .failed(let message) = try HandlerCall.run({
-                try gzip.idle(); return true
-            }) {
+            if let message = try HandlerCall.failure(of: gzip.idle) {
                 if let transfer = job.transfer { multi.remove(transfer) }
                 jobs.removeValue(forKey: key)
                 job.transfer = nil
@@ -167,15 +165,13 @@ final class NetworkInput {
             if job.gzip == nil, case .failed(let message) = try startHandler(job) { return fail(job, message) }
             job.transfer = nil
             guard let gzip = job.gzip else { return fail(job, "cannot fetch '\(job.source.name)'") }
-            if case .failed(let message) = try HandlerCall.run({
-                try gzip.finish(); return true
-            }) {
-                return fail(job, message)
-            }
+            if let message = try HandlerCall.failure(of: gzip.finish) { return fail(job, message) }
             return succeed(job)
         }
         let status = transfer.responseCode
         let message = error.isHTTPError && status > 0 ? "HTTP \(status)" : error.message
+        // Bytes arrived before the failure: their records come first, then the error.
+        if let gzip = job.gzip, let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
         let retryable =
             error.isTransient || (error.isHTTPError && (status == 408 || status == 429 || status >= 500))
         if retryable && job.delivered == 0 && job.attempts <= settings.retries {

@@ -57,6 +57,10 @@ public protocol InputHandler: AnyObject {
     func idle() throws
     /// Every byte of the source has been received. Not called when the handler stopped it or it failed.
     func finish() throws
+    /// The source broke off (the connection failed, a read error, the timeout): print every record the bytes so far
+    /// hold, as if more were coming — what was received is not lost, and nothing is made of the missing end. The
+    /// error is reported after this.
+    func abandon() throws
     /// How many records the handler printed, for the history.
     var recordCount: Int { get }
 }
@@ -64,4 +68,5 @@ public protocol InputHandler: AnyObject {
 extension InputHandler {
     public func start(_ info: SourceInfo) throws {}
     public func idle() throws {}
+    public func abandon() throws { try idle() }
 }

@@ -17,6 +17,7 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /redirect/PATH        a redirect to /PATH
   /feeddrip/N/SECONDS   an RSS feed: N items sent at once, then silence for SECONDS, then the end
   /infinite-feed        an RSS feed whose items never end, until the client goes away
+  /short/EXTRA/NAME     the file with a Content-Length EXTRA bytes too large, then the connection closes
 """
 import gzip
 import http.server
@@ -139,6 +140,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     k += 1
                     if k % 100 == 0:
                         time.sleep(0.01)
+            elif route == "short":
+                body = self.read("/".join(parts[2:]))
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body) + int(parts[1])))
+                self.end_headers()
+                self.wfile.write(body)
+                self.wfile.flush()
+                self.close_connection = True
             elif route == "headers":
                 self.send_body(str(self.headers).encode())
             else:
