@@ -61,6 +61,24 @@ struct InputTests {
         #expect(count.stderr.hasPrefix("tb regex: cannot fetch '\(url)': "), "\(count.stderr)")
     }
 
+    /// --timeout bounds the name lookup too: with a DNS server that never answers, a fetch costs the timeout, not
+    /// the resolver's 10 s and more (libcurl used to wait for its resolver thread when the transfer ended).
+    @Test(.enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"))
+    func aSilentNameServerCostsOnlyTheTimeout() throws {
+        let namespace = try NetworkNamespace()
+        try namespace.silentNameServer()
+        for command in [["feed"], ["regex", "x"]] {
+            let url = "http://www.tb-test.example/feed.xml"
+            let (program, arguments) = namespace.inside(Package.binary, command + ["--timeout", "1", url])
+            let started = Date()
+            let result = try runProgram(program, arguments, environment: scratch.environment)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("tb \(command[0]): cannot fetch '\(url)': Resolving timed out"))
+            #expect(elapsed < 3, "\(command[0]) took \(elapsed) s")
+        }
+    }
+
     @Test func redirectsRefusalsAndTimeouts() throws {
         let server = try TestServer.http(root: text)
         let loop = try regex(["x", server.url("/redirect-loop"), "--max-redirs", "3"])

@@ -67,6 +67,9 @@ public final class CurlTransfer {
         set(CCurl_setopt_write_function(handle, curlWrite))
         set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        // The name lookup runs on libcurl's thread; a transfer that ends before it (a timeout with a DNS server that
+        // never answers) would wait for it, 10 s and more, without this: the thread is left to finish on its own.
+        set(CCurl_setopt_long(handle, CURLOPT_QUICK_EXIT, 1))
         set(CCurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0 ? 1 : 0))
         set(CCurl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
         set(CCurl_setopt_long(handle, CURLOPT_FAILONERROR, options.failOnHTTPError ? 1 : 0))
