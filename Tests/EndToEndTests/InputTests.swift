@@ -79,6 +79,21 @@ struct InputTests {
         }
     }
 
+    /// More URLs than open files: transfers beyond the limit wait for a slot (they failed with "Couldn't connect"),
+    /// and every visit still reaches the history (they failed with "cannot record history").
+    @Test func moreSourcesThanOpenFilesAreQueued() throws {
+        let server = try TestServer.http(root: Fixtures.folder("feeds"))
+        let urls = (0..<120).map { server.url("/file/rss20.xml?\($0)") }
+        let result = try runProgram(
+            "/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" \"$@\"", Package.binary, "feed", "--json"] + urls,
+            environment: scratch.environment)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr.prefix(500))")
+        #expect(result.lines.count == 360)
+        let history = try tb(["history", "--json"], environment: scratch.environment)
+        #expect(history.lines.count == 120)
+    }
+
     @Test func redirectsRefusalsAndTimeouts() throws {
         let server = try TestServer.http(root: text)
         let loop = try regex(["x", server.url("/redirect-loop"), "--max-redirs", "3"])

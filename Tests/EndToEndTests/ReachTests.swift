@@ -68,6 +68,28 @@ struct ReachTests {
         #expect(try reach(["-q", targets[1], targets[2]]).status == 0)
     }
 
+    /// More targets than open files: the checks beyond the limit wait for a slot instead of failing with "too many
+    /// open files" (reported as no_route).
+    @Test func moreTargetsThanOpenFilesAreQueued() throws {
+        let ports = try Listeners(open: 3, closed: 2)
+        let server = try TestServer.http(root: Fixtures.folder("text"))
+        var targets: [String] = []
+        for round in 0..<40 {
+            targets += ports.open.map { "127.0.0.1:\($0)" } + ports.closed.map { "127.0.0.1:\($0)" }
+            targets.append(server.url("/file/lorem.txt?\(round)"))
+        }
+        let result = try runProgram(
+            "/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" \"$@\"", Package.binary, "reach", "--json"] + targets,
+            environment: scratch.environment)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let statuses = try result.lines.map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String ?? ""
+        }
+        #expect(statuses.count == targets.count)
+        #expect(statuses.filter { $0 == "reachable" }.count == 160, "\(Set(statuses))")
+        #expect(statuses.filter { $0 == "refused" }.count == 80)
+    }
+
     @Test func routesOnThisMachine() throws {
         let result = try reach(["127.0.0.1", "::1", "localhost"])
         #expect(result.status == 0, "\(result.stderr)")

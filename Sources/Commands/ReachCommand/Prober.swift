@@ -59,6 +59,12 @@ final class Prober {
     /// What each local address's interface is; forgotten when routes change.
     private var interfaces: [IPAddress: (name: String?, kind: String?)] = [:]
     private var monitor: RouteMonitor?
+    /// How many checks run at once: each holds a few descriptors (a socket per address, libcurl's), and some of the
+    /// open-files limit must stay for the store and the output. Checks beyond wait in `queued`, in order.
+    private let concurrency: Int
+    private var queued: [Int] = []
+    private var queuedFrom = 0
+    private var isQueued = Set<Int>()
 
     /// Told each result as it is known.
     var report: (Int, ReachResult) throws -> Void = { _, _ in }
@@ -82,7 +88,7 @@ final class Prober {
         } catch {
             throw ToolError("cannot wait for network events: \(error)")
         }
-        _ = Routes.raiseFileLimit()
+        concurrency = DescriptorBudget.concurrentTasks()
     }
 
     /// Hears about route changes from the kernel from now on.
@@ -104,10 +110,14 @@ final class Prober {
     /// Whether a check of the target is in flight.
     func isChecking(_ index: Int) -> Bool { checks[index] != nil }
 
-    /// Starts checking a target now.
+    /// Starts checking a target now, or as soon as a slot is free.
     func start(_ index: Int) {
         guard checks[index] == nil else { return }
         scheduled[index] = nil
+        guard checks.count < concurrency else {
+            if isQueued.insert(index).inserted { queued.append(index) }
+            return
+        }
         let now = Self.now
         let check = Check(started: now, deadline: min(now + settings.timeout.wholeNanoseconds, deadline ?? .max))
         checks[index] = check
@@ -134,6 +144,7 @@ final class Prober {
     func run(while keepGoing: () -> Bool) throws {
         while keepGoing() {
             if let failure { throw failure }
+            startQueued()
             let now = Self.now
             for (index, time) in scheduled where time <= now { start(index) }
             for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
@@ -167,6 +178,34 @@ final class Prober {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Starts the queued checks that fit now, oldest first; one that runs out of descriptors again waits for the
+    /// next round.
+    private func startQueued() {
+        let end = queued.count
+        while checks.count < concurrency && queuedFrom < end {
+            let index = queued[queuedFrom]
+            queuedFrom += 1
+            isQueued.remove(index)
+            start(index)
+        }
+        if queuedFrom == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queuedFrom = 0
+        }
+    }
+
+    /// A check ran out of descriptors (something else holds them): it starts again when another one has ended.
+    private func requeue(_ index: Int, _ check: Check) {
+        for token in check.attempts {
+            if let (_, connection) = connections.removeValue(forKey: token) {
+                poller.remove(connection.descriptor)
+                connection.close()
+            }
+        }
+        checks[index] = nil
+        if isQueued.insert(index).inserted { queued.append(index) }
     }
 
     // MARK: Names
@@ -210,6 +249,8 @@ final class Prober {
                 switch Routes.check(address, port: target.port ?? 9) {
                 case .success(let local):
                     return succeed(index, check, address: address, local: local)
+                case .failure(let error) where error.isOutOfDescriptors && checks.count > 1:
+                    return requeue(index, check)
                 case .failure(let error):
                     check.failures.append((address, error))
                 }
@@ -224,6 +265,8 @@ final class Prober {
                 try poller.add(connection.descriptor, writable: true, token: token)
                 connections[token] = (index, connection)
                 check.attempts.append(token)
+            } catch  where error.isOutOfDescriptors && checks.count > 1 {
+                return requeue(index, check)
             } catch {
                 check.failures.append((address, error))
             }
@@ -362,6 +405,8 @@ final class Prober {
                 result.status = .dnsFailed
             } else if error.isTimeout {
                 result.status = .timeout
+            } else if error.isConnectFailure && transfer.ranOutOfDescriptors && checks.count > 1 {
+                return requeue(index, check)
             } else if error.isConnectFailure {
                 result.status = NetError.system(transfer.systemErrorCode).isRefused ? .refused : .noRoute
             } else if error.isTLSFailure {

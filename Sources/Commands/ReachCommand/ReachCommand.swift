@@ -36,7 +36,8 @@ public struct ReachCommand: Command {
     public static let spec = CommandSpec(
         name: "reach", abstract: "check that hosts, ports and URLs are reachable",
         discussion: """
-            Checks every TARGET at once and prints a reach record for each the moment its check ends. How it checks \
+            Checks every TARGET at once (as many as the open-files limit allows; the rest wait for a slot) and \
+            prints a reach record for each the moment its check ends. How it checks \
             depends on the target (or --method):
               route  a bare host: is there a route to it? Nothing is sent: a UDP socket is connected and the \
             kernel's answer read (no route, unreachable, prohibit and blackhole routes), as Apple's \

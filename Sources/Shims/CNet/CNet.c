@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -238,16 +237,6 @@ int CNet_interface_of(int family, const uint8_t bytes[16], char *name) {
     }
     freeifaddrs(list);
     return found;
-}
-
-long CNet_raise_file_limit(void) {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
-    if (limit.rlim_cur < limit.rlim_max) {
-        limit.rlim_cur = limit.rlim_max;
-        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) getrlimit(RLIMIT_NOFILE, &limit);
-    }
-    return (long)limit.rlim_cur;
 }
 
 // MARK: Waiting

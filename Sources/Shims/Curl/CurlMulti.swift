@@ -7,11 +7,17 @@ public final class CurlMulti {
     /// The transfers added and not yet finished, by easy handle; holding them keeps them alive.
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    /// The corresponding C function is `curl_multi_init`.
-    public init() throws(CurlError) {
+    /// - Parameter idleConnections: how many finished connections are kept open for reuse (by default four times
+    ///   the number of transfers added, which with many transfers holds many descriptors).
+    /// The corresponding C functions are `curl_multi_init` and `curl_multi_setopt(CURLMOPT_MAXCONNECTS)`.
+    public init(idleConnections: Int? = nil) throws(CurlError) {
         try Curl.loaded.get()
         guard let handle = CCurl_multi_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
         self.handle = handle
+        if let idleConnections {
+            let result = CCurl_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, idleConnections)
+            guard result == CURLM_OK else { throw CurlError(multi: result) }
+        }
     }
 
     deinit {

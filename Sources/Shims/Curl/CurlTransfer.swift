@@ -1,6 +1,7 @@
 // One transfer (a libcurl easy handle): its options, the bytes it receives, and what the server said.
 import Bytes
 internal import CCurl
+import Glibc
 
 /// A download from a URL, run by a `CurlMulti`. The corresponding C type is `CURL`.
 public final class CurlTransfer {
@@ -157,6 +158,9 @@ public final class CurlTransfer {
         _ = CCurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &code)
         return Int32(truncatingIfNeeded: code)
     }
+
+    /// Whether the transfer failed because the process (or the system) had no descriptor left for its socket.
+    public var ranOutOfDescriptors: Bool { systemErrorCode == EMFILE || systemErrorCode == ENFILE }
 
     /// The Content-Length the server announced, if any.
     public var expectedLength: Int? {

@@ -51,4 +51,6 @@ public struct NetError: Error, Sendable, Equatable, CustomStringConvertible {
         return code == CNet_eai_noname || code == CNet_eai_nodata || code == CNet_eai_addrfamily
     }
     public var isTimeout: Bool { kind == .system(ETIMEDOUT) }
+    /// The process (or the system) has no descriptor left: try again once others are closed.
+    public var isOutOfDescriptors: Bool { kind == .system(EMFILE) || kind == .system(ENFILE) }
 }

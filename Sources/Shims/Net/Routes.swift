@@ -29,9 +29,6 @@ public enum Routes {
         guard found == 0 else { return nil }
         return Bytes.string(fromCString: name)
     }
-
-    /// Raises the limit of open files as far as allowed (many targets mean many sockets); the new limit.
-    public static func raiseFileLimit() -> Int { CNet_raise_file_limit() }
 }
 
 /// Hears about link, address and route changes (IPv4 and IPv6) from the kernel. The corresponding C call is a

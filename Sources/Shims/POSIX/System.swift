@@ -90,6 +90,19 @@ public enum System {
         return error
     }
 
+    /// Raises the soft limit of open files to the hard limit (work on many sources at once needs many descriptors)
+    /// and returns the limit now in force. The corresponding C functions are `getrlimit` and `setrlimit`.
+    public static func raiseOpenFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// Keeps buffers of up to 8 MiB on the heap instead of mapping and unmapping them one by one: with a
     /// second thread, every munmap costs a TLB shootdown on both cores. The corresponding C function is `mallopt`.
     public static func keepBuffersOnTheHeap() {

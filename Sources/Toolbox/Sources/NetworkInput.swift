@@ -1,5 +1,6 @@
 // Fetching URL sources, all at once on one libcurl multi handle, on this thread: bytes reach each source's handler
-// from inside curl_multi_perform, and output is flushed before every wait so records reach the reader at once.
+// from inside curl_multi_perform, and output is flushed before every wait so records reach the reader at once. As
+// many run at a time as the open-files limit allows; the others wait their turn.
 import Curl
 import POSIX
 
@@ -10,6 +11,11 @@ final class NetworkInput {
     private var makeHandler: ((Source) throws -> any InputHandler)?
     private var jobs: [ObjectIdentifier: Job] = [:]
     private var waiting: [Job] = []
+    /// Jobs waiting for a slot, in order, from `queuedFrom` on.
+    private var queued: [Job] = []
+    private var queuedFrom = 0
+    /// How many transfers run at once.
+    private var concurrency = 1
     private var outputError: OutputError?
     private var summary = InputSummary()
     private lazy var progress = ProgressMeter(output: context.output)
@@ -38,16 +44,18 @@ final class NetworkInput {
         -> InputSummary
     {
         self.makeHandler = makeHandler
+        concurrency = DescriptorBudget.concurrentTasks()
         let multi: CurlMulti
         do {
-            multi = try CurlMulti()
+            multi = try CurlMulti(idleConnections: concurrency)
         } catch {
             for source in sources { fail(Job(source), "cannot fetch '\(source.name)': \(error.message)") }
             return summary
         }
-        for source in sources { start(Job(source), on: multi) }
+        queued = sources.map(Job.init)
+        startQueued(on: multi)
         defer { progress.clear() }
-        while !jobs.isEmpty || !waiting.isEmpty {
+        while !jobs.isEmpty || !waiting.isEmpty || queuedFrom < queued.count {
             // Before waiting for the network, everything so far reaches the reader; while data is already waiting
             // there is no wait, and no reason to hold the handlers up.
             if jobs.isEmpty || !((try? multi.hasWork()) ?? false) {
@@ -64,9 +72,13 @@ final class NetworkInput {
                     Clock.sleep(milliseconds: nextRetry)
                 }
             } catch {
-                for job in jobs.values { fail(job, "cannot fetch '\(job.source.name)': \(error.message)") }
+                for job in Array(jobs.values) + waiting + queued[queuedFrom...] {
+                    fail(job, "cannot fetch '\(job.source.name)': \(error.message)")
+                }
                 jobs.removeAll()
                 waiting.removeAll()
+                queued.removeAll()
+                queuedFrom = 0
                 break
             }
             if let outputError { throw outputError }
@@ -76,14 +88,29 @@ final class NetworkInput {
                 try complete(job, transfer: transfer, error: error)
             }
             let due = Clock.monotonicNanoseconds()
-            for job in waiting where job.retryAt <= due { start(job, on: multi) }
+            queued += waiting.filter { $0.retryAt <= due }
             waiting.removeAll { $0.retryAt <= due }
+            startQueued(on: multi)
             progress.update(
-                running: jobs.count, total: summary.succeeded + summary.failed + jobs.count + waiting.count,
+                running: jobs.count,
+                total: summary.succeeded + summary.failed + jobs.count + waiting.count + queued.count - queuedFrom,
                 received: jobs.values.reduce(0) { $0 + ($1.transfer?.bytesReceived ?? 0) },
                 expected: jobs.count == 1 ? jobs.values.first?.transfer?.expectedLength : nil)
         }
         return summary
+    }
+
+    /// Starts the queued jobs that fit, oldest first.
+    private func startQueued(on multi: CurlMulti) {
+        let end = queued.count
+        while jobs.count < concurrency && queuedFrom < end {
+            start(queued[queuedFrom], on: multi)
+            queuedFrom += 1
+        }
+        if queuedFrom == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queuedFrom = 0
+        }
     }
 
     /// Before waiting for the network, every handler delivers what it holds; one that fails ends its source.
@@ -172,6 +199,12 @@ final class NetworkInput {
         let message = error.isHTTPError && status > 0 ? "HTTP \(status)" : error.message
         // Bytes arrived before the failure: their records come first, then the error.
         if let gzip = job.gzip, let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
+        // Something else holds the descriptors for now: the job waits for another one to end.
+        if error.isConnectFailure && transfer.ranOutOfDescriptors && job.delivered == 0 && !jobs.isEmpty {
+            job.attempts -= 1
+            queued.append(job)
+            return
+        }
         let retryable =
             error.isTransient || (error.isHTTPError && (status == 408 || status == 429 || status >= 500))
         if retryable && job.delivered == 0 && job.attempts <= settings.retries {

@@ -62,7 +62,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return f.read()
 
     def do_GET(self):
-        parts = self.path.strip("/").split("/")
+        parts = self.path.split("?")[0].strip("/").split("/")
         try:
             route = parts[0]
             if route == "file":

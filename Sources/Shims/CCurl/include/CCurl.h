@@ -17,6 +17,7 @@
     X(curl_slist_free_all)                                                                                          \
     X(curl_multi_init)                                                                                              \
     X(curl_multi_cleanup)                                                                                           \
+    X(curl_multi_setopt)                                                                                            \
     X(curl_multi_add_handle)                                                                                        \
     X(curl_multi_remove_handle)                                                                                     \
     X(curl_multi_perform)                                                                                           \
@@ -80,6 +81,10 @@ static inline void CCurl_slist_free_all(struct curl_slist *list) { CCurl_fn.curl
 
 static inline CURLM *CCurl_multi_init(void) { return CCurl_fn.curl_multi_init(); }
 static inline CURLMcode CCurl_multi_cleanup(CURLM *multi) { return CCurl_fn.curl_multi_cleanup(multi); }
+// curl_multi_setopt is variadic too.
+static inline CURLMcode CCurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return CCurl_fn.curl_multi_setopt(multi, option, value);
+}
 static inline CURLMcode CCurl_multi_add_handle(CURLM *multi, CURL *handle) {
     return CCurl_fn.curl_multi_add_handle(multi, handle);
 }

@@ -57,8 +57,6 @@ int CNet_route_check(int family, const uint8_t bytes[16], uint32_t scope, int po
                      uint8_t localBytes[16], uint32_t *localScope);
 /// The name of the interface that holds a local address (at least 16 bytes); 0 when found, else -1.
 int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
-/// Raises the soft limit of open files to the hard limit; the new soft limit.
-long CNet_raise_file_limit(void);
 
 // MARK: Waiting
 
