@@ -90,6 +90,20 @@ struct ReachTests {
         #expect(statuses.filter { $0 == "refused" }.count == 80)
     }
 
+    /// `--watch | head -1`: once the reader is gone, tb notices the hung-up pipe and ends with status 0, although
+    /// nothing changes and nothing more is written (it used to run until killed).
+    @Test func watchEndsWhenTheReaderGoesAway() throws {
+        let result = try runProgram(
+            "/bin/bash",
+            [
+                "-c", "timeout 20 \"$0\" reach --watch --interval 10m 127.0.0.1 | head -1; echo \"${PIPESTATUS[0]}\"",
+                Package.binary,
+            ],
+            environment: scratch.environment)
+        #expect(result.lines.count == 2, "\(result.stdout)")
+        #expect(result.lines.last == "0", "\(result.stdout) \(result.stderr)")
+    }
+
     @Test func routesOnThisMachine() throws {
         let result = try reach(["127.0.0.1", "::1", "localhost"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -68,6 +68,8 @@ final class Prober {
 
     /// Told each result as it is known.
     var report: (Int, ReachResult) throws -> Void = { _, _ in }
+    /// Told when stdout hangs up (after `watchOutput`): the reader of the pipe went away.
+    var outputClosed: () throws -> Void = {}
     /// Told when links, addresses or routes change (after `watchRoutes`).
     var routesChanged: () throws -> Void = {}
     /// Called before the loop waits, so that what was reported reaches the reader.
@@ -76,6 +78,7 @@ final class Prober {
     private enum Token {
         static let resolver: UInt64 = 0
         static let routes: UInt64 = 1
+        static let output: UInt64 = 2
         static let firstConnection: UInt64 = 16
     }
 
@@ -99,6 +102,16 @@ final class Prober {
             self.monitor = monitor
         } catch {
             throw ToolError("cannot listen for route changes: \(error)")
+        }
+    }
+
+    /// Hears when stdout hangs up from now on: a run that may print nothing for hours (--watch) notices that the
+    /// reader of its pipe is gone.
+    func watchOutput() throws {
+        do {
+            try poller.addHangUp(FileDescriptor.standardOutput.rawValue, token: Token.output)
+        } catch {
+            throw ToolError("cannot watch the output: \(error)")
         }
     }
 
@@ -168,6 +181,7 @@ final class Prober {
             for token in tokens {
                 switch token {
                 case Token.resolver: try namesResolved()
+                case Token.output: try outputClosed()
                 case Token.routes:
                     if monitor?.drain() ?? 0 > 0 {
                         interfaces = [:]

@@ -82,6 +82,8 @@ final class ReachRun {
     /// again every --interval, and at once when the kernel reports a route change.
     private func watch() throws {
         try prober.watchRoutes()
+        try prober.watchOutput()
+        prober.outputClosed = { throw OutputError.closed }
         var state: [Bool?] = Array(repeating: nil, count: targets.count)
         var again = Array(repeating: false, count: targets.count)
         let every = interval.wholeNanoseconds

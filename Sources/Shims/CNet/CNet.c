@@ -243,8 +243,9 @@ int CNet_interface_of(int family, const uint8_t bytes[16], char *name) {
 
 int CNet_poll_open(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
-int CNet_poll_add(int poller, int fd, int write, uint64_t token) {
-    struct epoll_event event = {.events = write ? EPOLLOUT : EPOLLIN, .data.u64 = token};
+int CNet_poll_add(int poller, int fd, int interest, uint64_t token) {
+    uint32_t events = interest == CNet_poll_writable ? EPOLLOUT : interest == CNet_poll_hangup ? 0 : EPOLLIN;
+    struct epoll_event event = {.events = events, .data.u64 = token};
     return epoll_ctl(poller, EPOLL_CTL_ADD, fd, &event) == 0 ? 0 : errno;
 }
 

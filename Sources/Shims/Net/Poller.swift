@@ -19,8 +19,15 @@ public final class Poller {
 
     /// Waits for `fd` to become readable (or writable), reported as `token`.
     public func add(_ fd: Int32, writable: Bool = false, token: UInt64) throws(NetError) {
-        let error = CNet_poll_add(descriptor, fd, writable ? 1 : 0, token)
+        let error = CNet_poll_add(descriptor, fd, Int32(writable ? CNet_poll_writable : CNet_poll_readable), token)
         guard error == 0 else { throw NetError(errno: error) }
+    }
+
+    /// Waits for `fd` to hang up or fail, reported as `token`: the reader of a pipe going away, a terminal closed.
+    /// Regular files cannot be waited on (EPERM): they never hang up.
+    public func addHangUp(_ fd: Int32, token: UInt64) throws(NetError) {
+        let error = CNet_poll_add(descriptor, fd, Int32(CNet_poll_hangup), token)
+        guard error == 0 || error == EPERM else { throw NetError(errno: error) }
     }
 
     public func remove(_ fd: Int32) {

@@ -62,8 +62,11 @@ int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
 
 /// epoll: a set of descriptors to wait on, each with a 64-bit token.
 int CNet_poll_open(void);
-/// Adds a descriptor, waiting for readability (`write` 0) or writability (`write` 1); 0, or the errno.
-int CNet_poll_add(int poller, int fd, int write, uint64_t token);
+/// What to wait for on a descriptor: data to read, room to write, or only an error or hang-up (a pipe whose reader
+/// went away), which epoll always reports.
+enum { CNet_poll_readable = 0, CNet_poll_writable = 1, CNet_poll_hangup = 2 };
+/// Adds a descriptor, waiting for `interest` (a CNet_poll_ value); 0, or the errno.
+int CNet_poll_add(int poller, int fd, int interest, uint64_t token);
 /// Stops waiting on a descriptor.
 void CNet_poll_remove(int poller, int fd);
 /// Waits up to `milliseconds` (-1: for ever); fills up to `max` tokens; how many (0 on timeout or EINTR).
