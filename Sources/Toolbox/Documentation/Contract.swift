@@ -68,6 +68,10 @@ enum Contract {
         ("2", "a runtime error (I/O, network, parse, authentication); output already printed stays valid"),
         ("64", "a usage error: the message, the usage line and a pointer to the command's help"),
         ("127", "no such command"),
+        (
+            "129, 130, 143",
+            "stopped by SIGHUP, SIGINT or SIGTERM: the records written are whole (the one being written is finished)"
+        ),
         ("other", "an external command's own status"),
     ]
 

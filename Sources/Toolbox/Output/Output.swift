@@ -40,9 +40,13 @@ public final class Output {
     /// Bytes buffered before a write when nobody is waiting for them.
     static let bufferLimit = 1 << 16
 
+    /// Whether a stop signal must find whole records (stdout; not the memory of tests).
+    private let guardsSignals: Bool
+
     public init(settings: OutputSettings, sink: Sink = .standardOutput) {
         self.settings = settings
         self.sink = sink
+        if case .standardOutput = sink { guardsSignals = true } else { guardsSignals = false }
         switch settings.style {
         case .ndjson: writer = settings.fields.map { ProjectedNDJSONWriter(fields: $0) }
         case .tsv: writer = TSVWriter(fields: settings.fields)
@@ -51,13 +55,33 @@ public final class Output {
         }
     }
 
+    deinit {
+        // The buffer goes away: a signal from now on has nothing to write.
+        if guardsSignals {
+            StopSignals.enter()
+            StopSignals.leave(committing: Span())
+        }
+    }
+
     /// Writes one record. On a terminal it is flushed at once; otherwise it may wait in the buffer until the
     /// buffer fills, `willWait` or the end of the run.
     public func emit<R: Record>(_ record: R) throws(OutputError) {
-        Self.encode(record, into: &encoder, capture: writer != nil)
-        if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
-        recordCount += 1
-        if settings.interactive || encoder.out.count >= Self.bufferLimit { try flush() }
+        try whole { () throws(OutputError) in
+            Self.encode(record, into: &encoder, capture: writer != nil)
+            if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
+            recordCount += 1
+            if settings.interactive || encoder.out.count >= Self.bufferLimit { try flushBuffer() }
+        }
+    }
+
+    /// Runs a change of the buffer (or a write of it) that a stop signal must not cut: SIGINT or SIGTERM waits for
+    /// its end, and then finds the buffer holding whole records only.
+    @inline(__always)
+    private func whole(_ body: () throws(OutputError) -> Void) throws(OutputError) {
+        guard guardsSignals else { return try body() }
+        StopSignals.enter()
+        defer { encoder.out.withSpan { StopSignals.leave(committing: $0) } }
+        try body()
     }
 
     /// One exclusive access to the encoder for the whole record.
@@ -69,22 +93,30 @@ public final class Output {
 
     /// Writes raw bytes (for commands that print file contents rather than records).
     public func write(_ bytes: Span<UInt8>) throws(OutputError) {
-        if encoder.out.count + bytes.count > Self.bufferLimit { try flush() }
-        if bytes.count >= Self.bufferLimit {
-            try send(bytes)
-        } else {
-            encoder.out.append(bytes)
+        try whole { () throws(OutputError) in
+            if encoder.out.count + bytes.count > Self.bufferLimit { try flushBuffer() }
+            if bytes.count >= Self.bufferLimit {
+                try send(bytes)
+            } else {
+                encoder.out.append(bytes)
+            }
         }
     }
 
     /// Call before blocking on input: everything emitted so far reaches the reader now.
     public func willWait() throws(OutputError) {
-        writer?.release(to: &encoder.out)
-        try flush()
+        try whole { () throws(OutputError) in
+            writer?.release(to: &encoder.out)
+            try flushBuffer()
+        }
     }
 
     /// Writes out the buffer.
     public func flush() throws(OutputError) {
+        try whole(flushBuffer)
+    }
+
+    private func flushBuffer() throws(OutputError) {
         guard !encoder.out.isEmpty else { return }
         defer { encoder.out.removeAll() }
         try encoder.out.withSpan { (bytes) throws(OutputError) in try send(bytes) }

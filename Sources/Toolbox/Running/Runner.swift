@@ -31,6 +31,7 @@ public struct Runner {
     public static func main(builtins: [any Command.Type]) -> Never {
         System.ignoreWriteSignals()
         System.unblockStopSignals()
+        StopSignals.install()
         let stdout = FileDescriptor.standardOutput
         let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
         System.openStandardDescriptors()

@@ -1,0 +1,51 @@
+// The C library calls the POSIX shim needs that Swift cannot make itself: malloc tuning (macros) and the handler of
+// the signals that stop tb, which must be async-signal-safe C.
+#ifndef CPOSIX_H
+#define CPOSIX_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// M_MMAP_THRESHOLD and M_TRIM_THRESHOLD are macros; this sets them.
+void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold);
+
+// MARK: Stopping between records
+//
+// SIGINT, SIGTERM and SIGHUP end tb with 128 + the signal's number, after writing the output that holds whole
+// records, and never in the middle of one. The handler runs on the main thread (another thread that gets the signal
+// passes it on), the thread that writes the output; the main thread marks the stretches in which it changes its
+// output buffer or writes it (enter … leave). A signal that comes in such a stretch is held until it ends; outside
+// them the handler itself writes the committed bytes and ends tb. A second signal while one is held ends tb at once.
+// These run once a record: plain stores with compiler fences, no locked instruction.
+
+extern volatile sig_atomic_t CPOSIX_stop_busy;
+extern volatile sig_atomic_t CPOSIX_stop_held;
+extern const uint8_t *volatile CPOSIX_stop_committed;
+extern volatile size_t CPOSIX_stop_committed_count;
+
+/// Installs the handlers (with SA_RESTART: interrupted reads and waits resume), except for signals the parent had
+/// ignored.
+void CPOSIX_stop_install(void);
+/// Writes the committed bytes and ends the process with 128 + `signal`.
+void CPOSIX_stop_end(int signal) __attribute__((noreturn));
+
+/// Starts a stretch in which the output buffer changes.
+static inline void CPOSIX_stop_enter(void) {
+    CPOSIX_stop_busy = 1;
+    atomic_signal_fence(memory_order_seq_cst);
+}
+
+/// Ends the stretch: `bytes` (`count` of them) are the whole records not yet written, which a signal from now on
+/// writes before tb ends; they must stay valid until the next `enter`. A signal held meanwhile ends tb here.
+static inline void CPOSIX_stop_leave(const uint8_t *bytes, size_t count) {
+    CPOSIX_stop_committed = bytes;
+    CPOSIX_stop_committed_count = count;
+    atomic_signal_fence(memory_order_seq_cst);
+    CPOSIX_stop_busy = 0;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (CPOSIX_stop_held) CPOSIX_stop_end(CPOSIX_stop_held);
+}
+
+#endif
