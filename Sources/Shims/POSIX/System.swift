@@ -20,6 +20,18 @@ public enum System {
         return result
     }
 
+    /// The process's arguments (argv[0] included) exactly as given: Swift's CommandLine.arguments replaces bytes
+    /// that are not UTF-8, so a file with such a name could not be opened.
+    public static func argumentBytes() -> [[UInt8]] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(argument)))
+        }
+    }
+
     /// The value of one environment variable, or nil. The corresponding C function is `getenv`.
     public static func variable(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

@@ -31,12 +31,17 @@ public struct ArgumentParser {
         self.commands = commands
     }
 
+    /// Parses words given as text (tests).
     public func parse(_ arguments: [String]) throws(ParseFailure) -> ParseOutcome {
-        var values: [String: [String]] = [:]
+        try parse(words: arguments.map(ArgumentWord.init))
+    }
+
+    public func parse(words arguments: [ArgumentWord]) throws(ParseFailure) -> ParseOutcome {
+        var values: [String: [ArgumentWord]] = [:]
         let table = OptionTable(options: GlobalOptions.output)
         var index = 0
         while index < arguments.count {
-            let token = arguments[index]
+            let token = arguments[index].text
             switch token {
             case "--version": return .version
             case "-h": return .help(path: [], full: false)
@@ -51,35 +56,35 @@ public struct ArgumentParser {
             }
         }
         // `tb -- NAME` ends the options: NAME is the command even if it starts with a dash.
-        if index < arguments.count && arguments[index] == "--" { index += 1 }
+        if index < arguments.count && arguments[index].text == "--" { index += 1 }
         if index == arguments.count {
-            return .overview(ParsedArguments(path: [], options: values))
+            return .overview(ParsedArguments(path: [], words: values))
         }
-        let name = arguments[index]
+        let name = arguments[index].text
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             return .external(
-                name: name, arguments: Array(arguments[(index + 1)...]), argumentIndex: index + 1,
-                global: ParsedArguments(path: [], options: values))
+                name: name, arguments: arguments[(index + 1)...].map(\.text), argumentIndex: index + 1,
+                global: ParsedArguments(path: [], words: values))
         }
         return try parse(command, path: [name], arguments: arguments, from: index + 1, values: values)
     }
 
     private func parse(
-        _ command: any Command.Type, path: [String], arguments: [String], from start: Int,
-        values inherited: [String: [String]]
+        _ command: any Command.Type, path: [String], arguments: [ArgumentWord], from start: Int,
+        values inherited: [String: [ArgumentWord]]
     ) throws(ParseFailure) -> ParseOutcome {
         let spec = command.spec
         let isGroup = command.isGroup
         let table = OptionTable(options: spec.options + GlobalOptions.output)
         var values = inherited
-        var positionals: [String] = []
+        var positionals: [ArgumentWord] = []
         var index = start
         var onlyPositionals = false
         func fail(_ message: String) -> ParseFailure {
             ParseFailure(path: path, error: UsageError(message))
         }
         while index < arguments.count {
-            let token = arguments[index]
+            let token = arguments[index].text
             if onlyPositionals || token == "-" || !token.hasPrefix("-") {
                 if !onlyPositionals && positionals.isEmpty && !spec.subcommands.isEmpty {
                     if let subcommand = spec.subcommand(named: token) {
@@ -94,7 +99,7 @@ public struct ArgumentParser {
                         throw fail("unknown subcommand '\(token)'" + Suggestion.didYouMean(token, among: names))
                     }
                 }
-                positionals.append(token)
+                positionals.append(arguments[index])
                 index += 1
                 continue
             }
@@ -114,7 +119,7 @@ public struct ArgumentParser {
         }
         if isGroup {
             // Words after `--` cannot be subcommands, and a group takes no arguments of its own.
-            if let word = positionals.first { throw fail("unexpected argument '\(word)'") }
+            if let word = positionals.first { throw fail("unexpected argument '\(word.text)'") }
             let names = spec.visibleSubcommands.map { $0.spec.name }.joined(separator: ", ")
             guard let name = spec.defaultSubcommand, let subcommand = spec.subcommand(named: name) else {
                 throw fail("missing subcommand: one of \(names)")
@@ -124,13 +129,13 @@ public struct ArgumentParser {
         if !spec.printsRecords, let given = values.keys.first(where: GlobalOptions.isOutputOption) {
             throw fail("option '--\(given)' does not apply: 'tb \(path.joined(separator: " "))' prints no records")
         }
-        let assigned: [String: [String]]
+        let assigned: [String: [ArgumentWord]]
         do {
             assigned = try PositionalAssignment.assign(positionals, to: spec.positionals)
         } catch {
             throw ParseFailure(path: path, error: error)
         }
-        return .command(command, ParsedArguments(path: path, options: values, positionals: assigned))
+        return .command(command, ParsedArguments(path: path, words: values, positionals: assigned))
     }
 }
 
@@ -147,27 +152,30 @@ struct OptionTable {
     }
 
     /// Reads the option at `arguments[index]` (and its value) into `values`; returns the index after it.
-    func consume(_ arguments: [String], at index: Int, into values: inout [String: [String]]) throws(UsageError)
-        -> Int
+    func consume(_ arguments: [ArgumentWord], at index: Int, into values: inout [String: [ArgumentWord]])
+        throws(UsageError) -> Int
     {
-        let token = arguments[index]
+        let token = arguments[index].text
         if token.hasPrefix("--") {
             return try consumeLong(token, arguments, at: index, into: &values)
         }
         // A cluster of short options: -abc, or -ovalue when o takes a value.
         var letters = Substring(token.dropFirst())
+        // Short names are ASCII letters, one byte each: after `consumed` of them the value's bytes start.
+        var consumed = 0
         while let letter = letters.first {
             letters = letters.dropFirst()
+            consumed += 1
             guard let option = short(letter) else {
                 throw UsageError(
                     "unknown option '-\(letter)'" + (letters.isEmpty && token.count == 2 ? "" : " in '\(token)'"))
             }
             if option.kind == .flag {
-                values[option.long, default: []].append("true")
+                values[option.long, default: []].append(Self.on)
                 continue
             }
             if !letters.isEmpty {
-                values[option.long, default: []].append(String(letters))
+                values[option.long, default: []].append(arguments[index].suffix(from: 1 + consumed))
                 return index + 1
             }
             guard index + 1 < arguments.count else { throw UsageError("option '-\(letter)' needs a value") }
@@ -178,14 +186,17 @@ struct OptionTable {
     }
 
     private func consumeLong(
-        _ token: String, _ arguments: [String], at index: Int, into values: inout [String: [String]]
+        _ token: String, _ arguments: [ArgumentWord], at index: Int,
+        into values: inout [String: [ArgumentWord]]
     ) throws(UsageError) -> Int {
         let body = token.dropFirst(2)
         let name: String
-        var inlineValue: String?
+        var inlineValue: ArgumentWord?
         if let equals = body.firstIndex(of: "=") {
             name = String(body[..<equals])
-            inlineValue = String(body[body.index(after: equals)...])
+            // The name is ASCII up to the first "=", whose byte is the first 0x3D of the word.
+            let bytes = arguments[index].bytes
+            inlineValue = arguments[index].suffix(from: (bytes.firstIndex(of: 0x3D) ?? bytes.count) + 1)
         } else {
             name = String(body)
         }
@@ -193,7 +204,7 @@ struct OptionTable {
             switch option.kind {
             case .flag:
                 guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
-                values[name, default: []].append("true")
+                values[name, default: []].append(Self.on)
                 return index + 1
             case .value:
                 if let inlineValue {
@@ -207,17 +218,23 @@ struct OptionTable {
         }
         if name.hasPrefix("no-"), let option = long(String(name.dropFirst(3))), option.kind == .flag {
             guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
-            values[option.long, default: []].append("false")
+            values[option.long, default: []].append(Self.off)
             return index + 1
         }
         let known = options.filter { !$0.hidden }.map { "--\($0.long)" }
         throw UsageError("unknown option '--\(name)'" + Suggestion.didYouMean("--\(name)", among: known))
     }
+
+    /// What a flag's value is recorded as.
+    static let on = ArgumentWord("true")
+    static let off = ArgumentWord("false")
 }
 
 /// Distributes positional values over the declared positionals, in order.
 enum PositionalAssignment {
-    static func assign(_ values: [String], to declared: [Positional]) throws(UsageError) -> [String: [String]] {
+    static func assign(_ values: [ArgumentWord], to declared: [Positional]) throws(UsageError)
+        -> [String: [ArgumentWord]]
+    {
         let minimums = declared.map { $0.arity == .one || $0.arity == .oneOrMore ? 1 : 0 }
         var spare = values.count - minimums.reduce(0, +)
         if spare < 0 {
@@ -227,7 +244,7 @@ enum PositionalAssignment {
                 filled -= minimum
             }
         }
-        var result: [String: [String]] = [:]
+        var result: [String: [ArgumentWord]] = [:]
         var next = 0
         for (positional, minimum) in zip(declared, minimums) {
             let maximum = positional.arity == .one || positional.arity == .optional ? 1 : Int.max
@@ -238,7 +255,7 @@ enum PositionalAssignment {
             next += count
         }
         if next < values.count {
-            throw UsageError("unexpected argument '\(values[next])'")
+            throw UsageError("unexpected argument '\(values[next].text)'")
         }
         return result
     }

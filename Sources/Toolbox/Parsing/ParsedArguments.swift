@@ -6,11 +6,18 @@ public struct ParsedArguments: Sendable {
     /// The command words: `["bookmark", "add"]`.
     public let path: [String]
     /// Raw values by long option name, in the order given; flags hold "true" or "false".
-    var optionValues: [String: [String]]
+    var optionValues: [String: [ArgumentWord]]
     /// Values by positional name.
-    var positionalValues: [String: [String]]
+    var positionalValues: [String: [ArgumentWord]]
 
+    /// Values given as text (tests).
     public init(path: [String], options: [String: [String]] = [:], positionals: [String: [String]] = [:]) {
+        self.init(
+            path: path, words: options.mapValues { $0.map(ArgumentWord.init) },
+            positionals: positionals.mapValues { $0.map(ArgumentWord.init) })
+    }
+
+    init(path: [String], words options: [String: [ArgumentWord]], positionals: [String: [ArgumentWord]] = [:]) {
         self.path = path
         optionValues = options
         positionalValues = positionals
@@ -19,7 +26,7 @@ public struct ParsedArguments: Sendable {
     /// The last value given for `option`, converted, or its default; a value that does not convert is a usage error.
     public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         guard let raw = optionValues[option.spec.long]?.last else { return option.defaultValue }
-        return try convert(raw, for: option)
+        return try convert(raw.text, for: option)
     }
 
     /// The value of an option that declares a default: the last one given, or the default. Callers need not
@@ -34,14 +41,14 @@ public struct ParsedArguments: Sendable {
     /// Every value given for a repeatable option, converted, in order.
     public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
         var result: [Value] = []
-        for raw in optionValues[option.spec.long] ?? [] { result.append(try convert(raw, for: option)) }
+        for raw in optionValues[option.spec.long] ?? [] { result.append(try convert(raw.text, for: option)) }
         return result
     }
 
     /// Whether the flag is on: the last of `--name` and `--no-name` given, or its default.
     public func flag(_ flag: Flag) -> Bool {
         guard let raw = optionValues[flag.spec.long]?.last else { return flag.defaultValue }
-        return raw == "true"
+        return raw.text == "true"
     }
 
     /// Whether the option was given on the command line at all.
@@ -51,11 +58,21 @@ public struct ParsedArguments: Sendable {
 
     /// The value of a positional that takes one (or none).
     public func positional(_ positional: Positional) -> String? {
-        positionalValues[positional.name]?.first
+        positionalValues[positional.name]?.first?.text
     }
 
     /// The values of a positional that takes several.
     public func positionals(_ positional: Positional) -> [String] {
+        positionalValues[positional.name]?.map(\.text) ?? []
+    }
+
+    /// The value of a positional as the shell gave it, bytes that are not UTF-8 included (a pattern).
+    public func positionalWord(_ positional: Positional) -> ArgumentWord? {
+        positionalValues[positional.name]?.first
+    }
+
+    /// The values of a positional as the shell gave them (file names).
+    public func positionalWords(_ positional: Positional) -> [ArgumentWord] {
         positionalValues[positional.name] ?? []
     }
 

@@ -38,15 +38,20 @@ public struct Runner {
         System.keepBuffersOnTheHeap()
         var runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
         runner.usesProcessArguments = true
-        let status = runner.run(Array(CommandLine.arguments.dropFirst()))
+        let status = runner.run(words: System.argumentBytes().dropFirst().map(ArgumentWord.init(bytes:)))
         System.exit(status.code)
     }
 
-    /// Runs `arguments` (argv without the program name) and returns the exit status.
+    /// Runs `arguments` (argv without the program name, as text) and returns the exit status.
     public func run(_ arguments: [String]) -> ExitStatus {
+        run(words: arguments.map(ArgumentWord.init))
+    }
+
+    /// Runs argv without the program name, as the shell gave it, and returns the exit status.
+    public func run(words arguments: [ArgumentWord]) -> ExitStatus {
         let outcome: ParseOutcome
         do {
-            outcome = try ArgumentParser(commands: registry.commands).parse(arguments)
+            outcome = try ArgumentParser(commands: registry.commands).parse(words: arguments)
         } catch {
             return usageError(error.error, path: error.path)
         }
