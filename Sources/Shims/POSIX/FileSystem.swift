@@ -78,24 +78,6 @@ public enum FileSystem {
         kind(of: path) == .regular && access(path, X_OK) == 0
     }
 
-    /// The last `limit` bytes of a file (all of it when it is smaller), for reading the newest lines of a log.
-    /// The corresponding C functions are `lseek` and `read`.
-    public static func readFile(_ path: String, last limit: Int) throws(SystemError) -> [UInt8] {
-        let fd = try FileDescriptor.open(path, .readOnly)
-        defer { try? fd.close() }
-        let start = max(try fd.size() - limit, 0)
-        guard lseek(fd.rawValue, off_t(start), SEEK_SET) >= 0 else { throw SystemError.last }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let n = try fd.read(into: &bytes, at: count)
-            if n == 0 { break }
-            count += n
-        }
-        bytes.removeSubrange(count...)
-        return bytes
-    }
-
     /// Reads the whole file. Only for small files; inputs and the store are read in pieces.
     public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = try FileDescriptor.open(path, .readOnly)
