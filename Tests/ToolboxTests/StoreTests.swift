@@ -223,6 +223,25 @@ struct StoreTests {
 
     // MARK: Reading
 
+    /// An exit status that is missing or cannot be represented is unknown (null), never 0; the visit itself stays.
+    @Test func anUnrepresentableExitStatusIsNull() throws {
+        let visit = { (status: String) in
+            #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"feed","target":"t","# + status + #""records":1}"#
+        }
+        scratch.write(
+            "state/history.ndjson",
+            [
+                visit(#""exit_status":2,"#), visit(""), visit(#""exit_status":null,"#),
+                visit(#""exit_status":99999999999999999999999,"#), visit(#""exit_status":1e400,"#),
+                visit(#""exit_status":2.5,"#), visit(#""exit_status":"0","#),
+            ].joined(separator: "\n"))
+        let history = HistoryStore(paths: paths) { Issue.record("warning: \($0)") }
+        #expect(try history.visits().map(\.exitStatus) == [2, nil, nil, nil, nil, nil, nil])
+        #expect(try history.visits(newest: 2).map(\.exitStatus) == [nil, nil])
+        #expect(
+            String(decoding: StoredLines.line(try history.visits()[1]), as: UTF8.self).contains(#""exit_status":null"#))
+    }
+
     /// The newest visits are read from the end, with --command filtering and damaged lines reported by number.
     @Test func theNewestVisitsAreReadFromTheEnd() throws {
         let line = { (command: String, index: Int) in

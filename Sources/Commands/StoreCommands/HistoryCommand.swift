@@ -17,7 +17,8 @@ public struct HistoryCommand: Command {
             The history is history.ndjson in the state directory (see tb(1), FILES). It is compacted to its \
             newest half when it passes 1 MiB, and read from its end for --limit, so even a history grown huge by \
             other means costs little. TB_HISTORY=off stops recording; so does making the file a link to \
-            /dev/null, which also makes the history read as empty.
+            /dev/null, which also makes the history read as empty. A line whose exit_status is missing or not an \
+            integer tb can represent (edited by hand, or written by another tool) lists it as null: unknown, not 0.
             """,
         options: [command, limit], subcommands: [HistoryClear.self],
         records: [Visit.schema],
