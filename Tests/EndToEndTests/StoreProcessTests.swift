@@ -1,5 +1,5 @@
 // The store under real processes: concurrent writers, a closed pipe, a full disk, damaged files, store files that
-// are devices, FIFOs or huge.
+// are devices, FIFOs or huge, and what completion prints from the store.
 import Foundation
 import TestSupport
 import Testing
@@ -325,5 +325,38 @@ struct StoreProcessTests {
         #expect((size ?? .max) <= 512 << 10)
         let last = try tb(["history", "-n", "1", "--fields", "command"], environment: scratch.environment)
         #expect(last.lines == [#"{"type":"visit","command":"regex"}"#])
+    }
+
+    // MARK: Completion
+
+    /// Completion prints one candidate a line: a history target, a bookmark name or an external command's file name
+    /// with a control character in it (a newline would inject candidates, an escape sequence would reach the
+    /// terminal) is never printed.
+    @Test func completionNeverPrintsControlCharacters() throws {
+        let visit = { (target: String) in
+            #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"feed","target":"\#(target)","exit_status":0,"records":1}"#
+        }
+        scratch.write(
+            "state/history.ndjson",
+            [
+                visit("https://ok.example/feed"), visit(#"https://evil.example/\ninjected\t--rm-rf"#),
+                visit(#"https://evil.example/\u001b]0;title\u0007"#), visit(#"https://c1.example/\u0085x"#),
+            ]
+            .joined(separator: "\n") + "\n")
+        scratch.write(
+            "config/bookmarks.ndjson",
+            #"{"type":"bookmark","name":"good","url":"https://g"}"# + "\n"
+                + #"{"type":"bookmark","name":"bad\nname","url":"https://b"}"# + "\n")
+        scratch.write("bin/tb-plug\nin", "#!/bin/sh\n", executable: true)
+        var env = scratch.environment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let sources = try tb(["__complete", "--", "feed", ""], environment: env)
+        #expect(sources.status == 0)
+        #expect(sources.lines == ["@good\tbookmark", "https://ok.example/feed\trecent", ":files"])
+        let commands = try tb(["__complete", "--", ""], environment: env)
+        #expect(!commands.stdout.contains("plug"))
+        #expect(commands.lines.allSatisfy { !$0.contains("\u{1B}") })
+        let names = try tb(["__complete", "--", "bookmark", "rm", ""], environment: env)
+        #expect(names.lines == ["good\tbookmark", ":none"])
     }
 }
