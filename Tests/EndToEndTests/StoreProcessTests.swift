@@ -1,4 +1,5 @@
-// The store under real processes: concurrent writers, a closed pipe, a full disk, damaged files.
+// The store under real processes: concurrent writers, a closed pipe, a full disk, damaged files, store files that
+// are devices, FIFOs or huge, and what completion prints from the store.
 import Foundation
 import TestSupport
 import Testing
@@ -85,5 +86,277 @@ struct StoreProcessTests {
         env.removeValue(forKey: "HOME")
         let homeless = try tb(["bookmark", "ls"], environment: env)
         #expect(homeless.stderr == "tb bookmark ls: cannot find the config directory: set HOME or TB_CONFIG_DIR\n")
+    }
+
+    // MARK: Store files that are not regular files
+
+    /// A private character device with /dev/null's numbers (1, 3) in the scratch directory: tests run as root and
+    /// never point tb at a real device.
+    func makeNullDevice(_ name: String) throws -> String {
+        let path = scratch.file(name)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let made = try bash("mknod '\(path)' c 1 3", environment: scratch.environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        return path
+    }
+
+    /// The file type bits of what `path` itself is (S_IFCHR, S_IFIFO…), without following a link; 0 when missing.
+    func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        return info.st_mode & S_IFMT
+    }
+
+    func isCharacterDevice(_ path: String) -> Bool { fileType(path) == S_IFCHR }
+
+    /// Makes `name` in the scratch directory a symbolic link to `target`.
+    func link(_ name: String, to target: String) throws {
+        let path = scratch.file(name)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+
+    /// `ln -s /dev/null history.ndjson` switches the history off: visits are dropped, the history reads empty,
+    /// clearing it is a no-op, and the device is never replaced by a regular file.
+    @Test func aHistoryLinkedToADeviceIsSwitchedOff() throws {
+        let device = try makeNullDevice("devices/null")
+        try link("state/history.ndjson", to: device)
+        scratch.write("page.txt", "hello\n")
+        // A file:// URL goes through libcurl, so the run records a visit.
+        let visit = try tb(["regex", "hello", "file://" + scratch.file("page.txt")], environment: scratch.environment)
+        #expect(visit.status == 0)
+        #expect(visit.stderr.isEmpty, "\(visit.stderr)")
+        for arguments in [["history"], ["history", "clear"], ["history", "-n", "5"]] {
+            let result = try tb(arguments, environment: scratch.environment)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(arguments): \(result.stdout)\(result.stderr)")
+        }
+        #expect(isCharacterDevice(device))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file("state/history.ndjson")) == device)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("devices")) == ["null"])
+    }
+
+    /// Bookmarks linked to a device read as none; adding one is refused (dropping it silently would lose it) and
+    /// the device stays a device.
+    @Test func bookmarksLinkedToADeviceReadEmptyAndRefuseWrites() throws {
+        let device = try makeNullDevice("devices/null")
+        try link("config/bookmarks.ndjson", to: device)
+        let list = try tb(["bookmark", "ls"], environment: scratch.environment)
+        #expect(list.status == 0)
+        #expect(list.stdout.isEmpty && list.stderr.isEmpty)
+        let add = try tb(["bookmark", "add", "a", "https://a"], environment: scratch.environment)
+        #expect(add.status == 2)
+        #expect(
+            add.stderr
+                == "tb bookmark add: cannot write '\(scratch.path)/config/bookmarks.ndjson': not a regular file (a character device)\n"
+        )
+        #expect(isCharacterDevice(device))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("devices")) == ["null"])
+    }
+
+    /// A FIFO or a directory where a store file should be is refused with one line, at once: opening a FIFO for
+    /// reading would wait for a writer forever. Each run is bounded by timeout(1) only to catch such a hang.
+    @Test(arguments: ["FIFO", "directory"])
+    func aStoreFileThatIsNotAFileIsRefusedWithoutWaiting(kind: String) throws {
+        if kind == "FIFO" {
+            try FileManager.default.createDirectory(atPath: scratch.file("config"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: scratch.file("state"), withIntermediateDirectories: true)
+            #expect(mkfifo(scratch.file("config/bookmarks.ndjson"), 0o600) == 0)
+            #expect(mkfifo(scratch.file("state/history.ndjson"), 0o600) == 0)
+        } else {
+            try FileManager.default.createDirectory(
+                atPath: scratch.file("elsewhere"), withIntermediateDirectories: true)
+            try link("config/bookmarks.ndjson", to: scratch.file("elsewhere"))
+            try link("state/history.ndjson", to: scratch.file("elsewhere"))
+        }
+        let bookmarks = "'\(scratch.path)/config/bookmarks.ndjson'"
+        let history = "'\(scratch.path)/state/history.ndjson'"
+        let cases: [(String, String)] = [
+            ("bookmark ls", "tb bookmark ls: cannot read \(bookmarks): not a regular file (a \(kind))"),
+            ("bookmark add a https://a", "tb bookmark add: cannot read \(bookmarks): not a regular file (a \(kind))"),
+            ("bookmark rm a", "tb bookmark rm: cannot read \(bookmarks): not a regular file (a \(kind))"),
+            ("history", "tb history: cannot read \(history): not a regular file (a \(kind))"),
+            ("history -n 1", "tb history: cannot read \(history): not a regular file (a \(kind))"),
+            ("history clear", "tb history clear: cannot write \(history): not a regular file (a \(kind))"),
+        ]
+        for (arguments, message) in cases {
+            let result = try bash("timeout 30 tb \(arguments)", environment: shellEnvironment)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == message + "\n", "\(arguments)")
+        }
+        // A visit to record is a warning, not a failed run.
+        scratch.write("page.txt", "hello\n")
+        let visit = try bash(
+            "timeout 30 tb regex -c hello 'file://\(scratch.file("page.txt"))'", environment: shellEnvironment)
+        #expect(visit.status == 0)
+        #expect(
+            visit.stderr
+                == "tb regex: warning: cannot record history: cannot write \(history): not a regular file (a \(kind))\n"
+        )
+        // Completion stays quiet and quick.
+        let completion = try bash("timeout 30 tb __complete -- feed ''", environment: shellEnvironment)
+        #expect(completion.status == 0)
+        #expect(completion.stdout == ":files\n")
+        if kind == "FIFO" {
+            #expect(fileType(scratch.file("config/bookmarks.ndjson")) == S_IFIFO)
+            #expect(fileType(scratch.file("state/history.ndjson")) == S_IFIFO)
+        } else {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("elsewhere")).isEmpty)
+        }
+    }
+
+    // MARK: Temporary files
+
+    /// A writer killed between writing its temporary file and renaming it leaves `NAME.tmp.PID` behind: the next
+    /// rewrite removes it when that process is gone, and leaves one whose process lives.
+    @Test func temporaryFilesOfKilledWritersAreRemoved() throws {
+        let gone = try bash("sleep 60 & kill -9 $!; wait $! 2>/dev/null; echo $!", environment: scratch.environment)
+        let pid = try #require(Int32(gone.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let live = ProcessInfo.processInfo.processIdentifier
+        #expect(try tb(["bookmark", "add", "a", "https://a"], environment: scratch.environment).status == 0)
+        scratch.write("config/bookmarks.ndjson.tmp.\(pid)", "half a file")
+        scratch.write("config/bookmarks.ndjson.tmp.\(live)", "being written")
+        scratch.write("state/history.ndjson.tmp.\(pid)", "half a history")
+        #expect(try tb(["bookmark", "add", "b", "https://b"], environment: scratch.environment).status == 0)
+        #expect(try tb(["history", "clear"], environment: scratch.environment).status == 0)
+        let config = try FileManager.default.contentsOfDirectory(atPath: scratch.file("config")).sorted()
+        #expect(config == ["bookmarks.ndjson", "bookmarks.ndjson.lock", "bookmarks.ndjson.tmp.\(live)"])
+        let state = try FileManager.default.contentsOfDirectory(atPath: scratch.file("state")).sorted()
+        #expect(state == ["history.ndjson", "history.ndjson.lock"])
+    }
+
+    // MARK: Huge store files
+
+    /// Runs tb under a Python parent that has no other child, so that the parent's RUSAGE_CHILDREN is tb's own:
+    /// returns its status, stderr, and peak resident memory in KiB. stdout goes to `output` in the scratch directory.
+    func peakMemory(_ arguments: [String], output: String = "out") throws -> (status: Int32, stderr: String, kib: Int) {
+        let script = """
+            import resource, subprocess, sys
+            with open(sys.argv[1], "wb") as out:
+                run = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.PIPE)
+            sys.stderr.buffer.write(run.stderr)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let result = try runProgram(
+            "/usr/bin/python3", ["-c", script, scratch.file(output), Package.binary] + arguments,
+            environment: scratch.environment)
+        let numbers = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .newlines)) }
+        try #require(numbers.count == 2, "\(result.stdout) \(result.stderr)")
+        return (Int32(numbers[0]), result.stderr, numbers[1])
+    }
+
+    /// Writes `count` visits to the history, by `feed` except every tenth by `reach`, targets numbered from 0.
+    func writeHistory(_ count: Int, before: String = "") throws {
+        try FileManager.default.createDirectory(atPath: scratch.file("state"), withIntermediateDirectories: true)
+        #expect(
+            FileManager.default.createFile(atPath: scratch.file("state/history.ndjson"), contents: Data(before.utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: scratch.file("state/history.ndjson")))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        var chunk = ""
+        for index in 0..<count {
+            chunk +=
+                #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":""# + (index % 10 == 9 ? "reach" : "feed")
+                + #"","target":"https://example.org/feed/\#(index).xml","exit_status":0,"records":1}"# + "\n"
+            if chunk.utf8.count > 1 << 20 || index == count - 1 {
+                try handle.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+    }
+
+    /// The newest visits of a huge history (made by hand or by another tool: tb keeps its own small) are read from
+    /// the end: memory stays small, and --command still filters. Listing it all streams.
+    @Test func theNewestVisitsOfAHugeHistoryCostLittleMemory() throws {
+        try writeHistory(250_000)
+        let newest = try peakMemory(["history", "-n", "3", "--fields", "target", "--format", "tsv"])
+        #expect(newest.status == 0)
+        #expect(newest.stderr.isEmpty)
+        #expect(newest.kib < 64 << 10, "\(newest.kib) KiB")
+        #expect(scratch.read("out") == (249_997..<250_000).map { "https://example.org/feed/\($0).xml\n" }.joined())
+        let reach = try peakMemory([
+            "history", "-n", "2", "--command", "reach", "--fields", "target", "--format", "tsv",
+        ])
+        #expect(reach.kib < 64 << 10, "\(reach.kib) KiB")
+        #expect(scratch.read("out") == [249_989, 249_999].map { "https://example.org/feed/\($0).xml\n" }.joined())
+        let all = try peakMemory(["history", "--fields", "target", "--format", "tsv"])
+        #expect(all.status == 0)
+        #expect(all.kib < 64 << 10, "\(all.kib) KiB")
+        #expect(scratch.read("out")?.utf8.count(where: { $0 == UInt8(ascii: "\n") }) == 250_000)
+    }
+
+    /// A 20 MB bookmark line is longer than a line may be: reported as damaged, never parsed or held in memory, and
+    /// copied through byte for byte when the file is rewritten.
+    @Test func aHugeBookmarkLineIsReportedAndCopiedThrough() throws {
+        let huge =
+            #"{"type":"bookmark","name":"huge","url":"https://h/"# + String(repeating: "x", count: 20 << 20) + #""}"#
+        let small = #"{"type":"bookmark","name":"a","url":"https://a","note":null,"created":null}"#
+        scratch.write("config/bookmarks.ndjson", small + "\n" + huge + "\n")
+        let warning =
+            "tb bookmark ls: warning: '\(scratch.path)/config/bookmarks.ndjson' line 2: damaged, kept as it is (longer than 64 KiB)\n"
+        let list = try peakMemory(["bookmark", "ls", "--fields", "name", "--format", "tsv"])
+        #expect(list.status == 0)
+        #expect(list.stderr == warning)
+        #expect(scratch.read("out") == "a\n")
+        #expect(list.kib < 64 << 10, "\(list.kib) KiB")
+        let add = try peakMemory(["bookmark", "add", "b", "https://b"])
+        #expect(add.status == 0)
+        #expect(add.kib < 64 << 10, "\(add.kib) KiB")
+        let lines = (scratch.read("config/bookmarks.ndjson") ?? "").split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first.map(String.init) == small)
+        #expect(lines.dropFirst().first.map(String.init) == huge)
+        #expect(lines.last?.contains(#""name":"b""#) == true)
+    }
+
+    /// A history made huge by hand (an 80 MB line among visits) is compacted by the next visit, which reads only its
+    /// end: the file ends up within the compacted size, with the new visit last.
+    @Test func aHugeHistoryIsCompactedWithoutReadingItWhole() throws {
+        try writeHistory(1_000, before: String(repeating: "x", count: 80 << 20) + "\n")
+        scratch.write("page.txt", "hello\n")
+        let visit = try peakMemory(["regex", "-c", "hello", "file://" + scratch.file("page.txt")])
+        #expect(visit.status == 0)
+        #expect(visit.stderr.isEmpty, "\(visit.stderr)")
+        #expect(visit.kib < 64 << 10, "\(visit.kib) KiB")
+        let size = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))[.size] as? Int
+        #expect((size ?? .max) <= 512 << 10)
+        let last = try tb(["history", "-n", "1", "--fields", "command"], environment: scratch.environment)
+        #expect(last.lines == [#"{"type":"visit","command":"regex"}"#])
+    }
+
+    // MARK: Completion
+
+    /// Completion prints one candidate a line: a history target, a bookmark name or an external command's file name
+    /// with a control character in it (a newline would inject candidates, an escape sequence would reach the
+    /// terminal) is never printed.
+    @Test func completionNeverPrintsControlCharacters() throws {
+        let visit = { (target: String) in
+            #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"feed","target":"\#(target)","exit_status":0,"records":1}"#
+        }
+        scratch.write(
+            "state/history.ndjson",
+            [
+                visit("https://ok.example/feed"), visit(#"https://evil.example/\ninjected\t--rm-rf"#),
+                visit(#"https://evil.example/\u001b]0;title\u0007"#), visit(#"https://c1.example/\u0085x"#),
+            ]
+            .joined(separator: "\n") + "\n")
+        scratch.write(
+            "config/bookmarks.ndjson",
+            #"{"type":"bookmark","name":"good","url":"https://g"}"# + "\n"
+                + #"{"type":"bookmark","name":"bad\nname","url":"https://b"}"# + "\n")
+        scratch.write("bin/tb-plug\nin", "#!/bin/sh\n", executable: true)
+        var env = scratch.environment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let sources = try tb(["__complete", "--", "feed", ""], environment: env)
+        #expect(sources.status == 0)
+        #expect(sources.lines == ["@good\tbookmark", "https://ok.example/feed\trecent", ":files"])
+        let commands = try tb(["__complete", "--", ""], environment: env)
+        #expect(!commands.stdout.contains("plug"))
+        #expect(commands.lines.allSatisfy { !$0.contains("\u{1B}") })
+        let names = try tb(["__complete", "--", "bookmark", "rm", ""], environment: env)
+        #expect(names.lines == ["good\tbookmark", ":none"])
     }
 }

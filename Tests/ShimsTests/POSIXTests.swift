@@ -1,4 +1,4 @@
-// The POSIX shim: descriptors, whole-file reads, directories, locks and clocks.
+// The POSIX shim: descriptors, whole-file reads, directories, file status, locks, processes and clocks.
 import Bytes
 import Foundation
 import POSIX
@@ -46,6 +46,43 @@ struct POSIXTests {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try FileSystem.writeFile(scratch.file("big"), bytes)
         #expect(try FileSystem.readFile(scratch.file("big")) == bytes)
+    }
+
+    /// What a path is, found without opening it; a FIFO opened non-blocking returns at once instead of waiting for a
+    /// writer; reads at a position fill exactly the range asked for.
+    @Test func statusKindsAndPositionalReads() throws {
+        try FileSystem.writeFile(scratch.file("file"), Array("0123456789".utf8), permissions: 0o640)
+        #expect(mkfifo(scratch.file("fifo"), 0o600) == 0)
+        // A private device with /dev/null's numbers: tests never use a real device.
+        #expect(try bash("mknod '\(scratch.file("null"))' c 1 3", environment: scratch.environment).status == 0)
+        let file = try #require(try FileSystem.status(of: scratch.file("file")))
+        #expect(file.kind == .regular && file.permissions == 0o640 && file.size == 10 && file.owner == getuid())
+        #expect(try FileSystem.status(of: scratch.path)?.kind == .directory)
+        #expect(try FileSystem.status(of: scratch.file("fifo"))?.kind == .fifo)
+        #expect(try FileSystem.status(of: scratch.file("null"))?.kind == .characterDevice)
+        #expect(try FileSystem.status(of: scratch.file("missing")) == nil)
+        #expect(throws: SystemError.self) { try FileSystem.status(of: scratch.file("file/below")) }
+
+        let fifo = try FileDescriptor.open(scratch.file("fifo"), [.readOnly, .nonBlocking, .noControllingTerminal])
+        #expect(try fifo.status().kind == .fifo)
+        try fifo.close()
+
+        let fd = try FileDescriptor.open(scratch.file("file"), .readWrite)
+        var buffer = [UInt8](repeating: 0, count: 6)
+        #expect(try fd.read(into: &buffer, 1..<4, from: 5) == 3)
+        #expect(buffer == [0] + Array("567".utf8) + [0, 0])
+        #expect(try fd.read(into: &buffer, 0..<6, from: 8) == 2)
+        #expect(try fd.read(into: &buffer, 0..<6, from: 10) == 0)
+        try fd.setOwner(file.owner, group: file.group)
+        try fd.close()
+    }
+
+    @Test func processesThatAreGone() throws {
+        #expect(FileSystem.processExists(getpid()))
+        let reaped = try bash("true & wait $!; echo $!", environment: scratch.environment)
+        let id = try #require(Int32(reaped.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(!FileSystem.processExists(id))
+        #expect(!FileSystem.processExists(0))
     }
 
     @Test func locksExcludeOtherDescriptors() throws {

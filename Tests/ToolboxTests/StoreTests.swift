@@ -1,4 +1,5 @@
-// Bookmarks and history on disk: resolving @NAME, damaged lines, permissions, compaction, redaction.
+// Bookmarks and history on disk: resolving @NAME, damaged lines, permissions, links and devices, compaction,
+// reading from the end, redaction.
 import Foundation
 import TestSupport
 import Testing
@@ -124,13 +125,26 @@ struct StoreTests {
         #expect(try history.visits().last?.command == "new")
     }
 
-    @Test func compactionKeepsTheNewestLineEvenWhenHuge() throws {
+    /// The newest line (the visit just recorded) stays, whatever came before it: here one line bigger than the cap.
+    @Test func compactionKeepsTheNewestLineAfterAHugeOne() throws {
         let history = HistoryStore(paths: paths) { _ in }
-        scratch.write("state/history.ndjson", String(repeating: "x", count: HistoryStore.capacity + 10) + "\n")
-        try history.record(
-            command: String(repeating: "c", count: HistoryStore.compactedSize), target: "t", exitStatus: .success,
-            records: 0)
-        #expect(try history.visits().count == 1)
+        scratch.write("state/history.ndjson", String(repeating: "x", count: HistoryStore.capacity + 10))
+        try history.record(command: "c", target: "t", exitStatus: .success, records: 0)
+        #expect(try history.visits().map(\.command) == ["c"])
+    }
+
+    /// A line longer than a store line may be is never written: the visit is not recorded, with an error.
+    @Test func aVisitLongerThanALineMayBeIsNotRecorded() throws {
+        let history = HistoryStore(paths: paths) { _ in }
+        #expect(throws: ToolError("the visit is longer than 64 KiB")) {
+            try history.record(
+                command: "feed", target: String(repeating: "t", count: StoreFile.lineCap), exitStatus: .success,
+                records: 0)
+        }
+        let store = BookmarkStore(paths: paths) { _ in }
+        #expect(throws: ToolError("cannot save bookmark 'a': longer than 64 KiB")) {
+            try store.add(Bookmark(name: "a", url: String(repeating: "u", count: StoreFile.lineCap)), replacing: false)
+        }
     }
 
     @Test func aTornLastLineIsEndedBeforeAppending() throws {
@@ -162,5 +176,148 @@ struct StoreTests {
         #expect(!Bookmark.isValidName("a/b"))
         #expect(!Bookmark.isValidName("a b"))
         #expect(!Bookmark.isValidName(String(repeating: "a", count: 65)))
+    }
+
+    // MARK: Links and devices
+
+    /// A link to a regular file is followed, and the file keeps its mode (and owner) when it is rewritten; so does a
+    /// file that is not a link.
+    @Test func aRewrittenFileKeepsItsMode() throws {
+        scratch.write("dotfiles/bookmarks.ndjson", "")
+        #expect(chmod(scratch.file("dotfiles/bookmarks.ndjson"), 0o640) == 0)
+        try FileManager.default.createDirectory(atPath: scratch.file("config"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("config/bookmarks.ndjson"),
+            withDestinationPath: scratch.file("dotfiles/bookmarks.ndjson"))
+        try BookmarkStore(paths: paths) { _ in }.add(Bookmark(name: "a", url: "https://a"), replacing: false)
+        let linked = try FileManager.default.attributesOfItem(atPath: scratch.file("dotfiles/bookmarks.ndjson"))
+        #expect((linked[.posixPermissions] as? Int) == 0o640)
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: scratch.file("config/bookmarks.ndjson")))
+                == scratch.file("dotfiles/bookmarks.ndjson"))
+
+        scratch.write("state/history.ndjson", "")
+        #expect(chmod(scratch.file("state/history.ndjson"), 0o644) == 0)
+        try HistoryStore(paths: paths) { _ in }.clear()
+        let plain = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))
+        #expect((plain[.posixPermissions] as? Int) == 0o644)
+    }
+
+    /// A history linked to a device is switched off: visits are dropped without an error and nothing is read.
+    @Test func visitsToAHistoryLinkedToADeviceAreDropped() throws {
+        try FileManager.default.createDirectory(atPath: scratch.file("state"), withIntermediateDirectories: true)
+        // A private device with /dev/null's numbers: tests never point tb at a real device.
+        #expect(try bash("mknod '\(scratch.file("null"))' c 1 3", environment: scratch.environment).status == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("state/history.ndjson"), withDestinationPath: scratch.file("null"))
+        let history = HistoryStore(paths: paths) { Issue.record("warning: \($0)") }
+        try history.record(command: "feed", target: "https://a", exitStatus: .success, records: 1)
+        #expect(try history.visits().isEmpty)
+        #expect(try history.visits(newest: 5).isEmpty)
+        #expect(try history.recentURLs(limit: 5).isEmpty)
+        try history.clear()
+        var info = stat()
+        #expect(lstat(scratch.file("null"), &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["null", "state"])
+    }
+
+    // MARK: Reading
+
+    /// An exit status that is missing or cannot be represented is unknown (null), never 0; the visit itself stays.
+    @Test func anUnrepresentableExitStatusIsNull() throws {
+        let visit = { (status: String) in
+            #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"feed","target":"t","# + status + #""records":1}"#
+        }
+        scratch.write(
+            "state/history.ndjson",
+            [
+                visit(#""exit_status":2,"#), visit(""), visit(#""exit_status":null,"#),
+                visit(#""exit_status":99999999999999999999999,"#), visit(#""exit_status":1e400,"#),
+                visit(#""exit_status":2.5,"#), visit(#""exit_status":"0","#),
+            ].joined(separator: "\n"))
+        let history = HistoryStore(paths: paths) { Issue.record("warning: \($0)") }
+        #expect(try history.visits().map(\.exitStatus) == [2, nil, nil, nil, nil, nil, nil])
+        #expect(try history.visits(newest: 2).map(\.exitStatus) == [nil, nil])
+        #expect(
+            String(decoding: StoredLines.line(try history.visits()[1]), as: UTF8.self).contains(#""exit_status":null"#))
+    }
+
+    /// The newest visits are read from the end, with --command filtering and damaged lines reported by number.
+    @Test func theNewestVisitsAreReadFromTheEnd() throws {
+        let line = { (command: String, index: Int) in
+            #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":""# + command
+                + #"","target":"t\#(index)","exit_status":0,"records":1}"#
+        }
+        var text = (0..<5_000).map { line($0 % 3 == 0 ? "reach" : "feed", $0) }
+        text.insert("{damaged", at: 4_998)
+        text.insert("", at: 4_999)
+        scratch.write("state/history.ndjson", text.joined(separator: "\n"))
+        var warnings: [String] = []
+        let history = HistoryStore(paths: paths) { warnings.append($0) }
+        #expect(try history.visits(newest: 3).map(\.target) == ["t4997", "t4998", "t4999"])
+        #expect(try history.visits(newest: 0).isEmpty)
+        #expect(try history.visits(command: "reach", newest: 2).map(\.target) == ["t4995", "t4998"])
+        #expect(try history.visits(command: "none", newest: 2).isEmpty)
+        #expect(try history.visits(newest: 10_000).count == 5_000)
+        #expect(warnings.count == 1)
+        #expect(
+            warnings.first?.hasSuffix("' line 4999: damaged, kept as it is (expected a member name at byte 2)") == true,
+            "\(warnings)")
+        #expect(try history.visits(command: "reach").count == 1_667)
+    }
+
+    /// Reading forwards and backwards, in pieces, gives the lines that splitting the whole file gives: lines across
+    /// pieces, blank lines, a last line with or without its newline, and lines over the cap (range only, no bytes).
+    @Test(arguments: [0, 1, 2, 3])
+    func linesReadInPiecesMatchTheWholeFile(seed: Int) throws {
+        var text: [UInt8] = []
+        let long = [0, 1, StoreFile.lineCap - 1, StoreFile.lineCap, StoreFile.lineCap + 1, 70_000, 200_000]
+        for index in 0..<60 {
+            // Short lines, each seed mixing in the long ones in another order.
+            let length = index % 2 == 0 ? (index * 37 + seed * 11) % 300 : long[(index * 5 + seed) % long.count]
+            text += (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            text.append(UInt8(ascii: "\n"))
+        }
+        if seed % 2 == 1 { text += Array("torn".utf8) }
+        try FileManager.default.createDirectory(atPath: scratch.file("state"), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: scratch.file("state/lines"), contents: Data(text)))
+        let file = StoreFile(directory: scratch.file("state"), name: "lines")
+        let reader = try #require(try file.open())
+
+        // What splitting the whole file says: each line's range, without the empty piece after a final newline.
+        var expected: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+            expected.append(start..<index)
+            start = index + 1
+        }
+        if start < text.count { expected.append(start..<text.count) }
+        func check(_ line: RawLine, _ range: Range<Int>) {
+            #expect(line.range == range)
+            if range.count > StoreFile.lineCap {
+                #expect(line.bytes == nil)
+            } else {
+                #expect(line.bytes.map(Array.init) == Array(text[range]))
+            }
+        }
+
+        var forward = reader.lines()
+        var number = 0
+        while let line = try forward.next() {
+            number += 1
+            #expect(line.number == number)
+            if number <= expected.count { check(line, expected[number - 1]) }
+        }
+        #expect(number == expected.count)
+
+        var backward = reader.linesFromTheEnd()
+        var index = expected.count
+        while let line = try backward.next() {
+            index -= 1
+            guard index >= 0 else { break }
+            check(line, expected[index])
+        }
+        #expect(index == 0)
+        #expect(try reader.lineNumbers(at: expected.map(\.lowerBound)) == Array(1...expected.count))
     }
 }

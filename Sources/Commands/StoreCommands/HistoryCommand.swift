@@ -15,7 +15,10 @@ public struct HistoryCommand: Command {
             records were printed. Visits are listed oldest first, like a shell's history.
 
             The history is history.ndjson in the state directory (see tb(1), FILES). It is compacted to its \
-            newest half when it passes 1 MiB. TB_HISTORY=off stops recording.
+            newest half when it passes 1 MiB, and read from its end for --limit, so even a history grown huge by \
+            other means costs little. TB_HISTORY=off stops recording; so does making the file a link to \
+            /dev/null, which also makes the history read as empty. A line whose exit_status is missing or not an \
+            integer tb can represent (edited by hand, or written by another tool) lists it as null: unknown, not 0.
             """,
         options: [command, limit], subcommands: [HistoryClear.self],
         records: [Visit.schema],
@@ -33,10 +36,15 @@ public struct HistoryCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        var visits = try context.history.visits()
-        if let commandFilter { visits = visits.filter { $0.command == commandFilter } }
-        if let limit { visits = Array(visits.suffix(limit)) }
-        for visit in visits { try context.output.emit(visit) }
+        if let limit {
+            // Read from the end, only as far back as the newest N need.
+            for visit in try context.history.visits(command: commandFilter, newest: limit) {
+                try context.output.emit(visit)
+            }
+        } else {
+            var visits = try context.history.allVisits(command: commandFilter)
+            while let visit = try visits.next() { try context.output.emit(visit) }
+        }
         return .success
     }
 }

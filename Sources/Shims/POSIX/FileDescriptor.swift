@@ -25,6 +25,10 @@ public struct FileDescriptor: Sendable, Equatable {
         /// Fail when the file exists (O_EXCL with O_CREAT).
         public static let exclusive = Options(rawValue: O_EXCL)
         public static let directory = Options(rawValue: O_DIRECTORY)
+        /// Return at once instead of waiting: opening a FIFO that nobody writes to, reading an empty one.
+        public static let nonBlocking = Options(rawValue: O_NONBLOCK)
+        /// Never make a terminal this process's controlling terminal (O_NOCTTY).
+        public static let noControllingTerminal = Options(rawValue: O_NOCTTY)
     }
 
     /// Opens `path`. Descriptors are always close-on-exec, so plugins never inherit them.
@@ -49,6 +53,18 @@ public struct FileDescriptor: Sendable, Equatable {
         return try retrying {
             buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+        }
+    }
+
+    /// Reads up to `range.count` bytes of the file from `position` into `buffer[range]`, without moving the file
+    /// position; returns how many, 0 at the end. The corresponding C function is `pread`.
+    public func read(into buffer: inout [UInt8], _ range: Range<Int>, from position: Int) throws(SystemError) -> Int {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count && position >= 0)
+        let fd = rawValue
+        return try retrying {
+            buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress.map { $0 + range.lowerBound }, range.count, off_t(position))
             }
         }
     }
@@ -97,6 +113,18 @@ public struct FileDescriptor: Sendable, Equatable {
         try retrying { fchmod(rawValue, mode) }
     }
 
+    /// Gives the file to `owner` and `group`. The corresponding C function is `fchown`.
+    public func setOwner(_ owner: UInt32, group: UInt32) throws(SystemError) {
+        try retrying { fchown(rawValue, owner, group) }
+    }
+
+    /// What the open file is, who owns it, its permissions and size. The corresponding C function is `fstat`.
+    public func status() throws(SystemError) -> FileSystem.Status {
+        var info = stat()
+        try retrying { fstat(rawValue, &info) }
+        return FileSystem.Status(info)
+    }
+
     /// The size of the open file in bytes. The corresponding C function is `fstat`.
     public func size() throws(SystemError) -> Int {
         var info = stat()
@@ -104,16 +132,12 @@ public struct FileDescriptor: Sendable, Equatable {
         return Int(info.st_size)
     }
 
-    /// What the descriptor refers to: a regular file, a directory, or something else (a pipe, a terminal).
+    /// What the descriptor refers to: a regular file, a directory, a pipe (`.fifo`), a terminal (a character device)…
     /// The corresponding C function is `fstat`.
     public var kind: FileSystem.Kind? {
         var info = stat()
         guard fstat(rawValue, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        default: return .other
-        }
+        return FileSystem.Kind(mode: info.st_mode)
     }
 
     /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.

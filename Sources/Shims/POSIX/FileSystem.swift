@@ -1,22 +1,69 @@
-// Paths: reading whole small files, renaming, removing, directories, and what kind of file a path names.
+// Paths: reading whole small files, renaming, removing, directories, what kind of file a path names, and whether the
+// process that named a temporary file still exists.
 import Bytes
 import Glibc
 
 /// File-system operations on paths.
 public enum FileSystem {
     /// What a path names.
-    public enum Kind: Sendable { case regular, directory, other }
+    public enum Kind: Sendable {
+        case regular, directory, characterDevice, blockDevice, fifo, socket, other
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFIFO: self = .fifo
+            case S_IFSOCK: self = .socket
+            default: self = .other
+            }
+        }
+    }
+
+    /// What a file is, who owns it and who may use it: the parts of `struct stat` tb needs.
+    public struct Status: Sendable, Equatable {
+        public let kind: Kind
+        /// The permission bits, such as 0o600.
+        public let permissions: UInt32
+        public let owner: UInt32
+        public let group: UInt32
+        public let size: Int
+
+        init(_ info: stat) {
+            kind = Kind(mode: info.st_mode)
+            permissions = info.st_mode & 0o7777
+            owner = info.st_uid
+            group = info.st_gid
+            size = Int(info.st_size)
+        }
+    }
 
     /// What `path` names (following symbolic links), or nil when it does not exist.
     /// The corresponding C function is `stat`.
     public static func kind(of path: String) -> Kind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        default: return .other
+        return Kind(mode: info.st_mode)
+    }
+
+    /// The status of what `path` names, following symbolic links; nil when nothing is there (a link to nothing
+    /// included). Only stats: a FIFO or a device is never opened. The corresponding C function is `stat`.
+    public static func status(of path: String) throws(SystemError) -> Status? {
+        var info = stat()
+        do {
+            try retrying { stat(path, &info) }
+        } catch  where error.isNotFound {
+            return nil
         }
+        return Status(info)
+    }
+
+    /// Whether the process `id` exists (a zombie counts), to tell a temporary file whose writer died from one that
+    /// is still being written. The corresponding C function is `kill` with signal 0.
+    public static func processExists(_ id: Int32) -> Bool {
+        id > 0 && (kill(id, 0) == 0 || errno == EPERM)
     }
 
     /// The permission bits of `path`, such as 0o600. The corresponding C function is `stat`.
@@ -31,25 +78,7 @@ public enum FileSystem {
         kind(of: path) == .regular && access(path, X_OK) == 0
     }
 
-    /// Reads the whole file. Only for small files such as the store's; inputs are streamed.
-    /// The last `limit` bytes of a file (all of it when it is smaller), for reading the newest lines of a log.
-    /// The corresponding C functions are `lseek` and `read`.
-    public static func readFile(_ path: String, last limit: Int) throws(SystemError) -> [UInt8] {
-        let fd = try FileDescriptor.open(path, .readOnly)
-        defer { try? fd.close() }
-        let start = max(try fd.size() - limit, 0)
-        guard lseek(fd.rawValue, off_t(start), SEEK_SET) >= 0 else { throw SystemError.last }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let n = try fd.read(into: &bytes, at: count)
-            if n == 0 { break }
-            count += n
-        }
-        bytes.removeSubrange(count...)
-        return bytes
-    }
-
+    /// Reads the whole file. Only for small files; inputs and the store are read in pieces.
     public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = try FileDescriptor.open(path, .readOnly)
         defer { try? fd.close() }

@@ -20,7 +20,30 @@ struct Completer {
     }
 
     /// The candidates (`word` and a description, possibly empty) for the last of `words`, and a directive.
+    ///
+    /// The shell reads one candidate a line, a tab before its description: a candidate with a control character
+    /// (from the history, a hand-edited bookmarks file, a plugin's file name) could add lines of its own, or send an
+    /// escape sequence to the terminal, so it is left out; one in a description becomes a space.
     func complete(_ words: [String]) -> (candidates: [(String, String)], directive: Directive) {
+        var result = candidates(for: words)
+        result.candidates = result.candidates.compactMap { word, description in
+            guard !Self.hasControlCharacter(word) else { return nil }
+            guard Self.hasControlCharacter(description) else { return (word, description) }
+            return (word, String(description.unicodeScalars.map { Self.isControl($0) ? " " : Character($0) }))
+        }
+        return result
+    }
+
+    /// C0 and C1 controls and DEL: the line breaks, tabs and escapes that would reach the shell or the terminal.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    private func candidates(for words: [String]) -> (candidates: [(String, String)], directive: Directive) {
         let current = words.last ?? ""
         var command: (any Command.Type)?
         var positionals: [String] = []

@@ -1,6 +1,7 @@
 // The bookmarks file ($TB_CONFIG_DIR/bookmarks.ndjson) and the @NAME resolver every source goes through.
 
-/// Reads and changes the bookmarks.
+/// Reads and changes the bookmarks. A bookmarks file linked to a device holds none, and adding one is an error: unlike
+/// a visit, a bookmark dropped without a word is lost work.
 public final class BookmarkStore {
     /// The file, or why there is none (no HOME and no TB_*_DIR).
     private let file: Result<StoreFile, ToolError>
@@ -24,7 +25,7 @@ public final class BookmarkStore {
     /// All bookmarks, in the order they were added.
     public func list() throws(ToolError) -> [Bookmark] {
         if let known { return known }
-        let all = try lines(of: storeFile().read()).compactMap { line in
+        let all = try read().lines.compactMap { line in
             if case .record(let json, _) = line { return Bookmark(json: json) }
             return nil
         }
@@ -45,20 +46,22 @@ public final class BookmarkStore {
     public func add(_ bookmark: Bookmark, replacing: Bool) throws(ToolError) {
         known = nil
         let file = try storeFile()
+        let new = try StoredLines.line(
+            bookmark,
+            tooLong: ToolError("cannot save bookmark '\(bookmark.name)': longer than \(StoreFile.lineCapText)"))
         try file.locked { () throws(ToolError) in
-            let lines = try lines(of: file.read())
-            var raws = lines.map(\.raw)
-            let new = StoredLines.line(bookmark)[...]
+            let (lines, reader) = try read()
+            var texts = lines.map(\.raw.text)
             if let existing = lines.firstIndex(where: { Self.name(of: $0) == bookmark.name }) {
                 guard replacing else {
                     throw ToolError("bookmark '\(bookmark.name)' exists (use --force to replace it)")
                 }
-                raws = zip(lines, raws).filter { Self.name(of: $0.0) != bookmark.name }.map(\.1)
-                raws.insert(new, at: min(existing, raws.count))
+                texts = zip(lines, texts).filter { Self.name(of: $0.0) != bookmark.name }.map(\.1)
+                texts.insert(.bytes(new[...]), at: min(existing, texts.count))
             } else {
-                raws.append(new)
+                texts.append(.bytes(new[...]))
             }
-            try file.replace(with: StoredLines.join(raws))
+            try file.replace(with: texts, copyingFrom: reader)
         }
     }
 
@@ -67,13 +70,13 @@ public final class BookmarkStore {
         known = nil
         let file = try storeFile()
         try file.locked { () throws(ToolError) in
-            let lines = try lines(of: file.read())
+            let (lines, reader) = try read()
             let existing = Set(lines.compactMap(Self.name(of:)))
             if let missing = names.first(where: { !existing.contains($0) }) {
                 throw ToolError("no bookmark named '\(missing)'" + Suggestion.didYouMean(missing, among: existing))
             }
             let kept = lines.filter { line in Self.name(of: line).map { !names.contains($0) } ?? true }
-            try file.replace(with: StoredLines.join(kept.map(\.raw)))
+            try file.replace(with: kept.map(\.raw.text), copyingFrom: reader)
         }
     }
 
@@ -100,12 +103,20 @@ public final class BookmarkStore {
         try file.get()
     }
 
-    private func lines(of bytes: [UInt8]) -> [StoredLine] {
-        let lines = StoredLines.parse(bytes) { Bookmark(json: $0) != nil }
-        for case .damaged(_, let number, let reason) in lines where warnedAbout.insert(number).inserted {
-            warn("'\(path ?? "")' line \(number): damaged, kept as it is (\(reason))")
+    /// The file's lines, read forwards, with its damaged lines reported (once each), and the open file for a
+    /// rewrite to copy lines too long to hold from. No file (or a device) has no lines.
+    private func read() throws(ToolError) -> (lines: [StoredLine], reader: StoreReader?) {
+        guard let reader = try storeFile().open() else { return ([], nil) }
+        var lines: [StoredLine] = []
+        var raws = reader.lines()
+        while let raw = try raws.next() {
+            guard let line = StoredLines.parse(raw, isValid: { Bookmark(json: $0) != nil }) else { continue }
+            if case .damaged(let raw, let reason) = line, let number = raw.number, warnedAbout.insert(number).inserted {
+                warn("'\(reader.path)' line \(number): damaged, kept as it is (\(reason))")
+            }
+            lines.append(line)
         }
-        return lines
+        return (lines, reader)
     }
 
     private static func name(of line: StoredLine) -> String? {

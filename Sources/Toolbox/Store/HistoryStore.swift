@@ -1,17 +1,20 @@
 // The history file ($TB_STATE_DIR/history.ndjson): append-only visits, compacted to the newest half when it
-// outgrows its cap.
+// outgrows its cap. It is read from the end for the newest visits, and in pieces otherwise: a history made huge by
+// hand or by another tool costs no more memory than tb's own. A link to a device (/dev/null) switches it off.
 
 /// Records and lists visits.
 public final class HistoryStore {
     /// The file, or why there is none (no HOME and no TB_*_DIR).
     private let file: Result<StoreFile, ToolError>
     private let warn: (String) -> Void
-    private var warned = false
+    private var warnedAbout = Set<Int>()
 
     /// The file is compacted when it grows past this many bytes…
     static let capacity = 1 << 20
     /// …down to the newest lines that fit in this many.
     static let compactedSize = 1 << 19
+    /// How much of the end of the file completion reads, on every TAB.
+    static let completionWindow = 64 << 10
 
     public init(paths: StorePaths, warn: @escaping (String) -> Void) {
         file = Result { () throws(ToolError) in StoreFile(directory: try paths.stateDirectory(), name: "history.ndjson")
@@ -19,39 +22,97 @@ public final class HistoryStore {
         self.warn = warn
     }
 
-    /// Appends a visit. User names and passwords in `target` are removed first.
+    /// Appends a visit. User names and passwords in `target` are removed first. With the file linked to a device,
+    /// the visit is dropped: that is how a history is switched off.
     public func record(command: String, target: String, exitStatus: ExitStatus, records: Int) throws(ToolError) {
         let visit = Visit(
             time: .now().wholeSeconds, command: command, target: Redaction.removingUserinfo(from: target),
             exitStatus: Int(exitStatus.code), records: records)
+        let line = try StoredLines.line(visit, tooLong: ToolError("the visit is longer than \(StoreFile.lineCapText)"))
         let file = try storeFile()
+        if file.isDevice { return }
         try file.locked { () throws(ToolError) in
-            let size = try file.append(StoredLines.line(visit) + [UInt8(ascii: "\n")])
+            let size = try file.append(line + [UInt8(ascii: "\n")])
             if size > Self.capacity { try compact(file) }
         }
     }
 
-    /// All visits, oldest first.
-    public func visits() throws(ToolError) -> [Visit] {
-        let file = try storeFile()
-        let bytes = try file.read()
-        return lines(of: bytes, path: file.path).compactMap { line in
-            if case .record(let json, _) = line { return Visit(json: json) }
+    /// The visits by `command` (all when nil), oldest first; with `limit`, only the newest that many, read from the
+    /// end of the file as far back as needed.
+    public func visits(command: String? = nil, newest limit: Int? = nil) throws(ToolError) -> [Visit] {
+        guard let limit else {
+            var all: [Visit] = []
+            var visits = try allVisits(command: command)
+            while let visit = try visits.next() { all.append(visit) }
+            return all
+        }
+        guard limit > 0, let reader = try storeFile().open() else { return [] }
+        var found: [Visit] = []
+        var damaged: [(offset: Int, reason: String)] = []
+        var lines = reader.linesFromTheEnd()
+        while found.count < limit, let raw = try lines.next() {
+            switch StoredLines.parse(raw, isValid: { Visit(json: $0) != nil }) {
+            case .record(let json, _):
+                if let visit = Visit(json: json), command == nil || visit.command == command { found.append(visit) }
+            case .damaged(let raw, let reason):
+                damaged.append((raw.range.lowerBound, reason))
+            case nil:
+                continue
+            }
+        }
+        // Lines read backwards do not know their numbers: count them, only when there is something to report.
+        if !damaged.isEmpty {
+            let numbers = try reader.lineNumbers(at: damaged.map(\.offset))
+            for (number, line) in zip(numbers, damaged).reversed() { report(number, line.reason, reader.path) }
+        }
+        return found.reversed()
+    }
+
+    /// The visits by `command` (all when nil), oldest first, read a piece of the file at a time.
+    public func allVisits(command: String? = nil) throws(ToolError) -> Visits {
+        Visits(store: self, reader: try storeFile().open(), command: command)
+    }
+
+    /// Visits read forwards, one at a time.
+    public struct Visits {
+        fileprivate let store: HistoryStore
+        fileprivate let reader: StoreReader?
+        fileprivate let command: String?
+        private var lines: ForwardLines?
+
+        fileprivate init(store: HistoryStore, reader: StoreReader?, command: String?) {
+            self.store = store
+            self.reader = reader
+            self.command = command
+            lines = reader?.lines()
+        }
+
+        /// The next visit, or nil at the end. Damaged lines are reported as they are passed.
+        public mutating func next() throws(ToolError) -> Visit? {
+            guard let reader else { return nil }
+            while let raw = try lines?.next() {
+                switch StoredLines.parse(raw, isValid: { Visit(json: $0) != nil }) {
+                case .record(let json, _):
+                    if let visit = Visit(json: json), command == nil || visit.command == command { return visit }
+                case .damaged(let raw, let reason):
+                    store.report(raw.number ?? 0, reason, reader.path)
+                case nil:
+                    continue
+                }
+            }
             return nil
         }
     }
 
     /// The newest distinct URLs visited, newest first, at most `limit`: for completion, which runs on every TAB, so
-    /// only the end of the file is read (a full history is 1 MiB of JSON).
+    /// only the end of the file is read.
     public func recentURLs(limit: Int) throws(ToolError) -> [String] {
-        let bytes = try storeFile().read(last: 64 << 10)
-        var lines = bytes.split(separator: UInt8(ascii: "\n"))
-        // The first line may be cut short by where the read began.
-        if bytes.count == 64 << 10, !lines.isEmpty { lines.removeFirst() }
+        guard let reader = try storeFile().open() else { return [] }
+        var lines = reader.linesFromTheEnd(notBefore: reader.size - Self.completionWindow)
         var seen = Set<String>()
         var urls: [String] = []
-        for line in lines.reversed() where urls.count < limit {
-            guard let json = try? JSONValue.parse(line), let target = Visit(json: json)?.target,
+        while urls.count < limit, let raw = try lines.next() {
+            guard let bytes = raw.bytes, let json = try? JSONValue.parse(bytes), let target = Visit(json: json)?.target,
                 target.contains("://"), seen.insert(target).inserted
             else { continue }
             urls.append(target)
@@ -59,39 +120,33 @@ public final class HistoryStore {
         return urls
     }
 
-    /// Empties the history.
+    /// Empties the history. A history linked to a device is empty already.
     public func clear() throws(ToolError) {
         let file = try storeFile()
-        try file.locked { () throws(ToolError) in try file.replace(with: []) }
+        if file.isDevice { return }
+        try file.locked { () throws(ToolError) in try file.replace(with: [], copyingFrom: nil) }
     }
 
-    /// Keeps the newest lines that fit in `compactedSize`, damaged ones among them included.
+    /// Keeps the newest lines that fit in `compactedSize`, damaged ones among them included. Only that much of the
+    /// end of the file is read, however big it has grown.
     private func compact(_ file: StoreFile) throws(ToolError) {
-        let bytes = try file.read()
-        var kept: [ArraySlice<UInt8>] = []
-        var size = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n")).reversed() {
-            size += line.count + 1
-            // The newest line always stays, however long: it is the visit just recorded.
-            if size > Self.compactedSize && !kept.isEmpty { break }
-            kept.append(line)
+        guard let reader = try file.open() else { return }
+        var kept: [LineText] = []
+        var lines = reader.linesFromTheEnd(notBefore: reader.size - Self.compactedSize)
+        while let raw = try lines.next() {
+            if !raw.isBlank { kept.append(raw.text) }
         }
-        try file.replace(with: StoredLines.join(kept.reversed()))
+        try file.replace(with: kept.reversed(), copyingFrom: reader)
     }
 
     private func storeFile() throws(ToolError) -> StoreFile {
         try file.get()
     }
 
-    private func lines(of bytes: [UInt8], path: String) -> [StoredLine] {
-        let lines = StoredLines.parse(bytes) { Visit(json: $0) != nil }
-        if !warned {
-            for case .damaged(_, let number, let reason) in lines {
-                warn("'\(path)' line \(number): damaged, kept as it is (\(reason))")
-            }
-            warned = true
-        }
-        return lines
+    /// Reports a damaged line, once.
+    fileprivate func report(_ number: Int, _ reason: String, _ path: String) {
+        guard warnedAbout.insert(number).inserted else { return }
+        warn("'\(path)' line \(number): damaged, kept as it is (\(reason))")
     }
 }
 

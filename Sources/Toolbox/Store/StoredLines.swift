@@ -5,48 +5,39 @@ import Bytes
 /// One line of a store file.
 enum StoredLine {
     /// A line that holds a valid record.
-    case record(JSONValue, raw: ArraySlice<UInt8>)
-    /// A line that does not: kept as it is.
-    case damaged(raw: ArraySlice<UInt8>, line: Int, reason: String)
+    case record(JSONValue, RawLine)
+    /// A line that does not, or one too long to read: kept as it is.
+    case damaged(RawLine, reason: String)
 
-    /// The line's bytes, without the newline.
-    var raw: ArraySlice<UInt8> {
+    /// The line as read.
+    var raw: RawLine {
         switch self {
-        case .record(_, let raw), .damaged(let raw, _, _): return raw
+        case .record(_, let raw), .damaged(let raw, _): return raw
         }
     }
 }
 
 enum StoredLines {
-    /// Splits `bytes` into lines (blank lines are dropped); `isValid` decides whether a parsed object is a record.
-    static func parse(_ bytes: [UInt8], isValid: (JSONValue) -> Bool) -> [StoredLine] {
-        var lines: [StoredLine] = []
-        var number = 0
-        for raw in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            do {
-                let value = try JSONValue.parse(raw)
-                if isValid(value) {
-                    lines.append(.record(value, raw: raw))
-                } else {
-                    lines.append(.damaged(raw: raw, line: number, reason: "not a valid record"))
-                }
-            } catch {
-                lines.append(.damaged(raw: raw, line: number, reason: error.description))
-            }
+    /// What `raw` holds (nil for a blank line); `isValid` decides whether a parsed object is a record.
+    static func parse(_ raw: RawLine, isValid: (JSONValue) -> Bool) -> StoredLine? {
+        guard let bytes = raw.bytes else {
+            return .damaged(raw, reason: "longer than \(StoreFile.lineCapText)")
         }
-        return lines
+        if raw.isBlank { return nil }
+        do {
+            let value = try JSONValue.parse(bytes)
+            return isValid(value) ? .record(value, raw) : .damaged(raw, reason: "not a valid record")
+        } catch {
+            return .damaged(raw, reason: error.description)
+        }
     }
 
-    /// The lines joined back into a file.
-    static func join(_ lines: [ArraySlice<UInt8>]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for line in lines {
-            bytes.append(contentsOf: line)
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        return bytes
+    /// The NDJSON line of a record, without the newline. One longer than a line may be is an error: it could not be
+    /// read back.
+    static func line<R: Record>(_ record: R, tooLong: @autoclosure () -> ToolError) throws(ToolError) -> [UInt8] {
+        let line = line(record)
+        guard line.count <= StoreFile.lineCap else { throw tooLong() }
+        return line
     }
 
     /// The NDJSON line of a record, without the newline.

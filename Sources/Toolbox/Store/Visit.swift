@@ -7,11 +7,12 @@ public struct Visit: Record, Sendable, Equatable {
     public var command: String
     /// The URL, path or host, with any user name and password removed.
     public var target: String
-    public var exitStatus: Int
+    /// Nil when the stored line has none, or one that is not an integer tb can represent: unknown is not success.
+    public var exitStatus: Int?
     /// How many records the run printed for this target.
     public var records: Int
 
-    public init(time: Timestamp, command: String, target: String, exitStatus: Int, records: Int) {
+    public init(time: Timestamp, command: String, target: String, exitStatus: Int?, records: Int) {
         self.time = time
         self.command = command
         self.target = target
@@ -25,7 +26,7 @@ public struct Visit: Record, Sendable, Equatable {
             Field("time", .time, "when the run ended"),
             Field("command", .string, "the command, such as feed or svn log"),
             Field("target", .string, "the URL, path or host, without user name or password"),
-            Field("exit_status", .integer, "the exit status of the run for this target"),
+            Field("exit_status", .integer, "the exit status of the run for this target, or null when unknown"),
             Field("records", .integer, "how many records it printed"),
         ])
 
@@ -42,7 +43,7 @@ public struct Visit: Record, Sendable, Equatable {
             let command = json["command"]?.string, let target = json["target"]?.string
         else { return nil }
         self.init(
-            time: time, command: command, target: target, exitStatus: json["exit_status"]?.integer ?? 0,
+            time: time, command: command, target: target, exitStatus: json["exit_status"]?.integer,
             records: json["records"]?.integer ?? 0)
     }
 }
