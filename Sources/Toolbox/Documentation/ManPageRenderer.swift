@@ -42,6 +42,7 @@ public struct ManPageRenderer {
         for (path, meaning) in Contract.files {
             text += Roff.tagged("\\fI" + Roff.escape(path) + "\\fR", meaning) + "\n"
         }
+        text += Roff.paragraphs(Contract.storeRules) + "\n"
         text += ".SH ENVIRONMENT\n"
         for (name, meaning) in Contract.environment {
             text += Roff.tagged("\\fB" + Roff.escape(name) + "\\fR", meaning) + "\n"
