@@ -94,6 +94,23 @@ struct InputTests {
         #expect(history.lines.count == 120)
     }
 
+    /// A file whose name is not UTF-8 is read by its exact bytes (Swift's argv repaired them to U+FFFD: "No such
+    /// file"); records and messages show the name with U+FFFD.
+    @Test func fileNamesThatAreNotUTF8AreRead() throws {
+        // The name as a lossy decoding would make it: opening this one instead would find nothing.
+        try Data("nothing\n".utf8).write(to: URL(fileURLWithPath: scratch.path + "/inv\u{FFFD}name.txt"))
+        let created = try runProgram(
+            "/bin/bash", ["-c", "printf 'hello there\\n' > \"$(printf 'inv\\377name.txt')\""], environment: [:],
+            directory: scratch.path)
+        #expect(created.status == 0)
+        let result = try runProgram(
+            "/bin/bash", ["-c", "exec \"$0\" regex --json hello \"$(printf 'inv\\377name.txt')\"", Package.binary],
+            environment: scratch.environment, directory: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 1)
+        #expect(result.stdout.contains(#""source":"inv\#u{FFFD}name.txt""#), "\(result.stdout)")
+    }
+
     @Test func redirectsRefusalsAndTimeouts() throws {
         let server = try TestServer.http(root: text)
         let loop = try regex(["x", server.url("/redirect-loop"), "--max-redirs", "3"])

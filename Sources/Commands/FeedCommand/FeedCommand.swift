@@ -79,7 +79,7 @@ public struct FeedCommand: Command {
 
     let settings: FeedSettings
     let input: InputSettings
-    let sourceNames: [String]
+    let sourceNames: [ArgumentWord]
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var settings = FeedSettings()
@@ -98,7 +98,7 @@ public struct FeedCommand: Command {
         }
         self.settings = settings
         input = try InputSettings(arguments)
-        sourceNames = arguments.positionals(Self.sources)
+        sourceNames = arguments.positionalWords(Self.sources)
     }
 
     public func run(_ context: Context) throws -> ExitStatus {

@@ -69,7 +69,7 @@ public struct RegexCommand: Command {
 
     let settings: RegexSettings
     let input: InputSettings
-    let sourceNames: [String]
+    let sourceNames: [ArgumentWord]
     let unicodeMode: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -117,8 +117,8 @@ public struct RegexCommand: Command {
             pattern: compiled, lineMode: arguments.flag(Self.lines), countOnly: countOnly, maxCount: maxCount,
             group: group, replacement: replacement, maxMatchSize: maxMatchSize)
         input = try InputSettings(arguments)
-        let names = arguments.positionals(Self.sources)
-        sourceNames = names.isEmpty ? ["-"] : names
+        let names = arguments.positionalWords(Self.sources)
+        sourceNames = names.isEmpty ? [ArgumentWord("-")] : names
     }
 
     public func run(_ context: Context) throws -> ExitStatus {

@@ -40,6 +40,24 @@ public struct FileDescriptor: Sendable, Equatable {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Opens a path given as bytes, which need not be UTF-8 (a file name from the command line).
+    /// The corresponding C function is `open`.
+    public static func open(bytes path: [UInt8], _ options: Options, permissions: UInt32 = 0o600)
+        throws(SystemError) -> FileDescriptor
+    {
+        // A NUL would end the C string early: no file has it in its name.
+        guard !path.contains(0) else { throw SystemError(code: ENOENT) }
+        let terminated = path + [0]
+        let fd = try terminated.withUnsafeBufferPointer { (buffer) throws(SystemError) in
+            try buffer.withMemoryRebound(to: CChar.self) { (name) throws(SystemError) in
+                // Never nil: the buffer holds at least the NUL.
+                guard let start = name.baseAddress else { throw SystemError(code: ENOENT) }
+                return try retrying { Glibc.open(start, options.rawValue | O_CLOEXEC, permissions) }
+            }
+        }
+        return FileDescriptor(rawValue: fd)
+    }
+
     /// Closes the descriptor. The corresponding C function is `close`.
     public func close() throws(SystemError) {
         if Glibc.close(rawValue) == -1 && errno != EINTR { throw SystemError.last }

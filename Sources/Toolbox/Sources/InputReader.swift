@@ -23,15 +23,16 @@ public final class InputReader {
     /// Reads every source. `makeHandler` is called for each source just before its first byte is delivered.
     /// Errors of a source (it cannot be read or fetched, or its handler throws a ToolError) are reported with
     /// `context.error` and counted; an OutputError (the reader of stdout went away) is thrown at once.
-    public func read(_ sources: [String], makeHandler: @escaping (Source) throws -> any InputHandler) throws
+    public func read(_ sources: [ArgumentWord], makeHandler: @escaping (Source) throws -> any InputHandler) throws
         -> InputSummary
     {
         var summary = InputSummary()
         var remote: [Source] = []
-        for text in sources {
+        for word in sources {
             let source: Source
             do {
-                source = try Source.classify(context.bookmarks.resolve(text))
+                let resolved = try context.bookmarks.resolve(word.text)
+                source = try Source.classify(resolved == word.text ? word : ArgumentWord(resolved))
             } catch {
                 context.error(error.message)
                 summary.failed += 1

@@ -14,7 +14,7 @@ struct LocalInput {
             fd = .standardInput
         } else {
             do {
-                fd = try FileDescriptor.open(source.name, .readOnly)
+                fd = try FileDescriptor.open(bytes: source.path, .readOnly)
             } catch {
                 context.error("cannot read '\(source.name)': \(error.reason)")
                 return false
