@@ -195,6 +195,8 @@ struct FeedCommandTests {
         ("2026-11", "2026-11-01T00:00:00Z"),
         ("2026", "2026-01-01T00:00:00Z"),
         ("  2026-11-29T09:00:00Z \n", "2026-11-29T09:00:00Z"),
+        ("Fri, 31 Dec 9999 23:59:59 +0000", "9999-12-31T23:59:59Z"),
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
     ])
     func dates(_ written: String, _ expected: String) throws {
         let path = feed("date.xml", items: "<item><pubDate>\(written)</pubDate></item>")
@@ -204,6 +206,9 @@ struct FeedCommandTests {
     @Test(arguments: [
         "yesterday", "29 Foo 2026 09:00:00 GMT", "Sun, 29 Nov 2026 25:99 GMT", "Sun, 29 Nov 2026 09:00:00 XYZW",
         "2026-13-01", "2026-11-29T09", "29 Nov", "",
+        // Years outside 0001–9999 once in UTC: RFC 3339 cannot write them.
+        "Fri, 31 Dec 9999 23:59:59 -2359", "1 Jan 10000 00:00 GMT", "1 Jan 0000 00:00 GMT", "9999-12-31T23:30:00-01:00",
+        "0000-06-01", "0001-01-01T00:00:00+00:01",
     ])
     func unparseableDatesAreNull(_ written: String) throws {
         let path = feed("bad-date.xml", items: "<item><title>t</title><pubDate>\(written)</pubDate></item>")
