@@ -195,6 +195,8 @@ struct FeedCommandTests {
         ("2026-11", "2026-11-01T00:00:00Z"),
         ("2026", "2026-01-01T00:00:00Z"),
         ("  2026-11-29T09:00:00Z \n", "2026-11-29T09:00:00Z"),
+        ("Fri, 31 Dec 9999 23:59:59 +0000", "9999-12-31T23:59:59Z"),
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
     ])
     func dates(_ written: String, _ expected: String) throws {
         let path = feed("date.xml", items: "<item><pubDate>\(written)</pubDate></item>")
@@ -204,6 +206,9 @@ struct FeedCommandTests {
     @Test(arguments: [
         "yesterday", "29 Foo 2026 09:00:00 GMT", "Sun, 29 Nov 2026 25:99 GMT", "Sun, 29 Nov 2026 09:00:00 XYZW",
         "2026-13-01", "2026-11-29T09", "29 Nov", "",
+        // Years outside 0001–9999 once in UTC: RFC 3339 cannot write them.
+        "Fri, 31 Dec 9999 23:59:59 -2359", "1 Jan 10000 00:00 GMT", "1 Jan 0000 00:00 GMT", "9999-12-31T23:30:00-01:00",
+        "0000-06-01", "0001-01-01T00:00:00+00:01",
     ])
     func unparseableDatesAreNull(_ written: String) throws {
         let path = feed("bad-date.xml", items: "<item><title>t</title><pubDate>\(written)</pubDate></item>")
@@ -270,16 +275,139 @@ struct FeedCommandTests {
         #expect(item["summary"]?.string == "é")
     }
 
-    @Test func deepNesting() throws {
-        let depth = 10_000
-        let path = feed(
-            "deep.xml",
-            items: "<item><title>deep</title><description>"
+    /// A feed with an item "first", then an item "deep" with `depth` elements nested in its description.
+    func nested(_ depth: Int) -> String {
+        feed(
+            "nested-\(depth).xml",
+            items: "<item><title>first</title></item><item><title>deep</title><description>"
                 + String(repeating: "<x>", count: depth) + "core" + String(repeating: "</x>", count: depth)
                 + "</description></item>")
-        let item = try records([path])[0]
+    }
+
+    @Test func deepNesting() throws {
+        let item = try records([nested(10_000)])[1]
         #expect(item["title"]?.string == "deep")
         #expect(item["summary"]?.string == "core")
+    }
+
+    /// Nesting deeper than the cap stops the parse with one line, the items before it printed: expat keeps every
+    /// open element, so ten million unclosed ones took 1.4 GB. --events is bounded the same way.
+    @Test func nestingDeeperThanTheCapStops() {
+        let path = nested(30_000)
+        // rss, channel, item and description, then the <x> that is one too many.
+        let column =
+            #"<rss version="2.0"><channel><title>T</title><item><title>first</title></item><item><title>deep</title>"#
+            .utf8.count + "<description>".utf8.count + 19_996 * 3 + 1
+        let result = run([path])
+        #expect(result.status == .failure)
+        #expect(result.lines.count == 1)
+        #expect(result.lines.first?.contains(#""title":"first""#) == true)
+        #expect(
+            result.stderr == [
+                "tb feed: '\(path)' has elements nested more than 20000 deep at line 2, column \(column)"
+            ])
+        let events = run(["--events", path])
+        #expect(events.status == .failure)
+        #expect(events.stderr == result.stderr)
+        #expect(events.lines.last?.contains(#""event":"error""#) == true)
+        #expect(events.lines.count < 20_100)
+    }
+
+    /// An item with very many enclosures and categories keeps the first ones, with a warning: duplicates are found
+    /// with a hash set, not a search of the ones before (80,000 enclosures took 29 s).
+    @Test func enclosuresAndCategoriesPerItemAreCapped() throws {
+        var items = "<item><title>many</title>"
+        for round in 0..<100 {
+            for index in 0..<1_500 { items += "<enclosure url='http://e.example/\(index).mp3'/>" }
+            if round < 2 { for index in 0..<1_500 { items += "<category>c\(index)</category>" } }
+        }
+        items += "</item><item><title>next</title><category>one</category><enclosure url='http://e.example/1'/>"
+        items += "<enclosure url='http://e.example/1'/><media:content xmlns:media='http://search.yahoo.com/mrss/' "
+        items += "url=' http://e.example/1 '/></item>"
+        let path = feed("many.xml", items: items)
+        let result = run([path])
+        #expect(result.status == .success)
+        let found = try result.lines.map { try JSONValue.parse($0) }
+        #expect(found.count == 2)
+        let enclosures = found[0]["enclosures"]?.elements?.compactMap { $0["url"]?.string }
+        #expect(enclosures == (0..<1_000).map { "http://e.example/\($0).mp3" })
+        #expect(found[0]["categories"]?.elements?.compactMap(\.string) == (0..<1_000).map { "c\($0)" })
+        #expect(found[1]["enclosures"]?.elements?.count == 1)
+        #expect(found[1]["categories"] == .array([.string("one")]))
+        #expect(
+            result.stderr == [
+                "tb feed: warning: item 1 of '\(path)': only its first 1000 enclosures are kept",
+                "tb feed: warning: item 1 of '\(path)': only its first 1000 categories are kept",
+            ])
+    }
+
+    /// Attribute values, comments and processing instructions are cut at --max-field-size like text, with a warning.
+    @Test func attributesCommentsAndInstructionsAreCut() throws {
+        let long = String(repeating: "0123456789", count: 500)
+        let path = scratch.write(
+            "attributes.xml",
+            """
+            <?xml version="1.0"?>
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
+            <!--\(long)--><?pi \(long)?>
+            <item rdf:about="http://a.example/\(long)"><title a="\(long)">t</title>
+            <enclosure xmlns="" url="http://e.example/\(long)" type="audio/\(long)"/></item>
+            </rdf:RDF>
+            """)
+        let result = run(["--max-field-size", "100", path])
+        #expect(result.status == .success)
+        let item = try JSONValue.parse(result.lines[0])
+        #expect(item["id"]?.string == "http://a.example/" + long.prefix(83))
+        #expect(item["enclosures"]?.elements?.first?["url"]?.string == "http://e.example/" + long.prefix(83))
+        #expect(item["enclosures"]?.elements?.first?["type"]?.string == "audio/" + long.prefix(94))
+        #expect(
+            result.stderr == [
+                "tb feed: warning: item 1 of '\(path)': a field was cut to 100 bytes (--max-field-size)"
+            ])
+        let events = run(["--events", "--max-field-size", "100", path])
+        #expect(events.status == .success)
+        let records = try events.lines.map { try JSONValue.parse($0) }
+        for kind in ["comment", "processing_instruction"] {
+            let record = records.first { $0["event"]?.string == kind }
+            #expect(record?["text"]?.string == String(long.prefix(100)), "\(kind)")
+        }
+        let title = records.first { $0["name"]?.string == "title" }
+        #expect(title?["attributes"]?["a"]?.string == String(long.prefix(100)))
+        #expect(
+            events.stderr == [
+                "tb feed: warning: a comment at line 3 of '\(path)' was cut to 100 bytes (--max-field-size)",
+                "tb feed: warning: a processing instruction at line 3 of '\(path)' was cut to 100 bytes (--max-field-size)",
+                "tb feed: warning: an attribute at line 4 of '\(path)' was cut to 100 bytes (--max-field-size)",
+                "tb feed: warning: an attribute at line 4 of '\(path)' was cut to 100 bytes (--max-field-size)",
+                "tb feed: warning: an attribute at line 5 of '\(path)' was cut to 100 bytes (--max-field-size)",
+                "tb feed: warning: an attribute at line 5 of '\(path)' was cut to 100 bytes (--max-field-size)",
+            ])
+    }
+
+    /// expat holds a whole start tag, comment or processing instruction before it calls back: when it holds more
+    /// than twice --max-field-size (at least 1 MiB), the parse stops with one line, the items before it printed.
+    @Test(arguments: [("<enclosure url='", "'/>"), ("<!--", "-->"), ("<?pi ", "?>"), ("<x", "/>")])
+    func markupLongerThanTheLimitStops(_ open: String, _ close: String) {
+        // Over 2 MB: an attribute's value, a comment, an instruction, or 200,000 short attributes.
+        let filler =
+            open == "<x"
+            ? (0..<200_000).map { " a\($0)=''" }.joined() : String(repeating: "x", count: 3 << 20)
+        let path = feed(
+            "markup.xml",
+            items: "<item><title>first</title></item>\n<item><title>t</title>\(open)\(filler)\(close)</item>")
+        for options in [["--max-field-size", "1000"], ["--events", "--max-field-size", "1000"]] {
+            let result = run(options + [path])
+            #expect(result.status == .failure, "\(options)")
+            #expect(
+                result.stderr == [
+                    "tb feed: '\(path)' has a tag, comment or processing instruction too long to hold "
+                        + "(more than 1048576 bytes) at line 3, column 23; see --max-field-size"
+                ], "\(options)")
+            if options.count == 2 { #expect(result.lines.count == 1) }
+        }
+        // A tag with a value as long as --max-field-size fits.
+        let wide = run(["--max-field-size", "\(3 << 20)", path])
+        #expect(wide.status == .success, "\(wide.stderr)")
     }
 
     @Test func truncatedAndMismatchedDocumentsKeepTheItemsBefore() {

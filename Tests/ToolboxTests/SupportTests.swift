@@ -25,11 +25,29 @@ struct TimestampTests {
         ("2026-11-29T16:45:19", nil),
         ("2026-11-29", nil),
         ("garbage", nil),
+        // RFC 3339 has four-digit years: a moment outside 0001–9999 in UTC cannot be written, so it is not read.
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
+        ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"),
+        ("0000-06-01T00:00:00Z", nil),
+        ("0001-01-01T00:30:00+01:00", nil),
+        ("9999-12-31T23:59:59-00:01", nil),
+        ("9999-12-31T23:59:60Z", nil),
     ]
 
     @Test(arguments: parsed)
     func parsesRFC3339(_ text: String, _ expected: String?) {
         #expect(Timestamp(rfc3339: text)?.rfc3339 == expected)
+    }
+
+    @Test func yearsOutsideOneToNineThousandNineHundredNinetyNineInUTCAreNil() {
+        #expect(Timestamp(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59, offset: -86_340) == nil)
+        #expect(Timestamp(year: 10_000, month: 1, day: 1) == nil)
+        #expect(Timestamp(year: 0, month: 12, day: 31) == nil)
+        #expect(Timestamp(year: 1, month: 1, day: 1, offset: 60) == nil)
+        #expect(Timestamp(year: 1, month: 1, day: 1)?.rfc3339 == "0001-01-01T00:00:00Z")
+        #expect(
+            Timestamp(year: 9999, month: 12, day: 31, hour: 23, minute: 59, offset: 3600)?.rfc3339
+                == "9999-12-31T22:59:00Z")
     }
 
     @Test func civilDatesRoundTripOverFourHundredYears() {

@@ -20,6 +20,8 @@ struct CapturedFields {
     var guidIsPermaLink = true
     var categories: [Range<Int>] = []
     var enclosures: [(url: Range<Int>, base: String?, type: Range<Int>?, length: Int?)] = []
+    /// The URLs of `enclosures`: one item may have a million, and each is looked up.
+    private var enclosureURLs: Set<[UInt8]> = []
     /// Where the capture in progress started, and whether it was cut at the size limit.
     private var start = 0
     private(set) var truncated = false
@@ -38,6 +40,7 @@ struct CapturedFields {
         guidIsPermaLink = true
         categories.removeAll(keepingCapacity: true)
         enclosures.removeAll(keepingCapacity: true)
+        if !enclosureURLs.isEmpty { enclosureURLs.removeAll(keepingCapacity: true) }
     }
 
     /// Gives away the batch's text; with `keepingItem`, keeps the bytes of the item being read (its ranges move
@@ -120,6 +123,17 @@ struct CapturedFields {
     /// Ends the capture, keeping nothing of it.
     mutating func discardCapture() {
         text.removeSubrange(start...)
+    }
+
+    /// Drops the bytes from `position` on (a value added that is not kept after all).
+    mutating func removeText(from position: Int) {
+        text.removeSubrange(position...)
+    }
+
+    /// Whether no enclosure of the item has the URL `text[url]`; with `adding`, it is one of them from now on.
+    mutating func isNewEnclosure(_ url: Range<Int>, adding: Bool) -> Bool {
+        let bytes = Array(text[url])
+        return adding ? enclosureURLs.insert(bytes).inserted : !enclosureURLs.contains(bytes)
     }
 
     /// Copies bytes in (an attribute's value, a resolved URL); their trimmed range.

@@ -1,5 +1,6 @@
 // tb feed --events: every parser callback as a record, for any XML document. The text between two tags comes as one
-// characters event, however expat split it (CDATA sections included).
+// characters event, however expat split it (CDATA sections included); text, attribute values, comments and
+// instructions stop at --max-field-size, and nesting at FeedLimits.depth.
 import Bytes
 import Expat
 import Toolbox
@@ -10,6 +11,9 @@ final class EventWriter: DocumentDelegate {
     private var batch = FeedBatch()
     private let source: JSONText
     let stopped = false
+    private(set) var tooDeep: (line: Int, column: Int)?
+    /// The open elements.
+    private var depth = 0
     /// Text not yet printed, and where it started.
     private var text: [UInt8] = []
     private var textLine = 0
@@ -36,12 +40,18 @@ final class EventWriter: DocumentDelegate {
     private static func kind(_ name: String) -> JSONText { kinds[name] ?? JSONText(name) }
 
     func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
+        depth += 1
+        guard depth <= FeedLimits.depth else {
+            if tooDeep == nil { tooDeep = (parser.line, parser.column) }
+            parser.stop()
+            return
+        }
         var record = event("start_element", name, parser)
         if reportsAttributes(of: record) {
             var list: [[UInt8]] = []
             parser.forEachAttribute { attributeName, value in
                 list.append(Self.qualified(attributeName))
-                list.append(Self.copy(value))
+                list.append(copy(value, "an attribute", parser))
             }
             record.attributes = list
         }
@@ -49,6 +59,9 @@ final class EventWriter: DocumentDelegate {
     }
 
     func endElement(_ name: Span<UInt8>, parser: ExpatParser) {
+        depth -= 1
+        // The end of an empty element that was one too deep may still come after the stop.
+        guard tooDeep == nil else { return }
         emit(event("end_element", name, parser))
     }
 
@@ -61,12 +74,7 @@ final class EventWriter: DocumentDelegate {
         let room = settings.maxFieldSize - self.text.count
         if text.count > room {
             if room > 0 { Bytes.append(text, 0..<room, to: &self.text) }
-            if !truncated {
-                batch.outputs.append(
-                    .warning(
-                        "text at line \(textLine) of '\(source.text)' was cut to \(settings.maxFieldSize) bytes (--max-field-size)"
-                    ))
-            }
+            if !truncated { warnCut("text", line: textLine) }
             truncated = true
         } else {
             Bytes.append(text, to: &self.text)
@@ -75,14 +83,14 @@ final class EventWriter: DocumentDelegate {
 
     func comment(_ text: Span<UInt8>, parser: ExpatParser) {
         var record = event("comment", parser)
-        record.text = Self.copy(text)
+        record.text = copy(text, "a comment", parser)
         emit(record)
     }
 
     func processingInstruction(target: Span<UInt8>, data: Span<UInt8>, parser: ExpatParser) {
         var record = event("processing_instruction", parser)
         record.name = Self.copy(target)
-        record.text = Self.copy(data)
+        record.text = copy(data, "a processing instruction", parser)
         emit(record)
     }
 
@@ -104,10 +112,10 @@ final class EventWriter: DocumentDelegate {
         emit(event("end_document", parser))
     }
 
-    func failed(_ error: ExpatError) {
+    func failed(_ message: String, line: Int, column: Int) {
         flushText()
-        var record = EventRecord(source: source, event: Self.kind("error"), line: error.line, column: error.column)
-        record.text = Array(error.message.utf8)
+        var record = EventRecord(source: source, event: Self.kind("error"), line: line, column: column)
+        record.text = Array(message.utf8)
         emit(record)
     }
 
@@ -146,6 +154,19 @@ final class EventWriter: DocumentDelegate {
         }
         Bytes.append(name, parts.local, to: &result)
         return result
+    }
+
+    /// A value's bytes up to --max-field-size; a cut is said (`what`: "a comment").
+    private func copy(_ bytes: Span<UInt8>, _ what: String, _ parser: ExpatParser) -> [UInt8] {
+        guard bytes.count > settings.maxFieldSize else { return Self.copy(bytes) }
+        warnCut(what, line: parser.line)
+        return Self.copy(bytes.extracting(0..<settings.maxFieldSize))
+    }
+
+    private func warnCut(_ what: String, line: Int) {
+        let size = settings.maxFieldSize
+        batch.outputs.append(
+            .warning("\(what) at line \(line) of '\(source.text)' was cut to \(size) bytes (--max-field-size)"))
     }
 
     private static func copy(_ bytes: Span<UInt8>) -> [UInt8] {

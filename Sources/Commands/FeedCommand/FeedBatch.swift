@@ -75,10 +75,13 @@ struct ParsedFeed: Sendable {
 protocol DocumentDelegate: ExpatDelegate {
     /// Whether no more input is wanted (--limit reached).
     var stopped: Bool { get }
+    /// Where an element was nested deeper than `FeedLimits.depth`; the delegate stopped the parser there.
+    var tooDeep: (line: Int, column: Int)? { get }
     /// What was completed since the last call.
     func takeBatch() -> FeedBatch
     /// The document ended.
     func finish(parser: ExpatParser)
-    /// The document is not well-formed; this is the last call.
-    func failed(_ error: ExpatError)
+    /// The document is not well-formed, or goes past a limit (`message`, as expat would put it); this is the last
+    /// call.
+    func failed(_ message: String, line: Int, column: Int)
 }

@@ -38,6 +38,13 @@ final class FeedBuilder: DocumentDelegate {
     private var feedPrinted = false
     private(set) var items = 0
     private(set) var stopped = false
+    private(set) var tooDeep: (line: Int, column: Int)?
+    /// Whether the item being read (or the channel) had a field cut, or more enclosures or categories than are kept:
+    /// each is said once.
+    private var itemFieldCut = false
+    private var feedFieldCut = false
+    private var enclosuresCapped = false
+    private var categoriesCapped = false
 
     enum CaptureMode { case text, xhtml, base64 }
 
@@ -59,6 +66,13 @@ final class FeedBuilder: DocumentDelegate {
 
     func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
         let depth = stack.count + 1
+        guard depth <= FeedLimits.depth else {
+            if tooDeep == nil { tooDeep = (parser.line, parser.column) }
+            // The end of an empty element may still come after the stop: it finds its place on the stack.
+            stack.append(.other)
+            parser.stop()
+            return
+        }
         let hasAttributes = parser.hasAttributes
         if hasAttributes {
             parser.forEachAttribute { name, value in names.declare(name, value, depth: depth) }
@@ -82,10 +96,13 @@ final class FeedBuilder: DocumentDelegate {
             if settings.meta && !feedPrinted { printFeed() }
             itemDepth = depth
             item.beginItem()
+            itemFieldCut = false
+            enclosuresCapped = false
+            categoriesCapped = false
             if hasAttributes {
                 parser.forEachAttribute { attribute, value in
                     if names.names(attribute, namespace: Keys.rdfNamespace, local: Keys.about) {
-                        item[.rdfAbout] = item.add(value)
+                        item[.rdfAbout] = add(value, to: &item)
                     }
                 }
             }
@@ -102,7 +119,7 @@ final class FeedBuilder: DocumentDelegate {
             skipDepth = depth
         case .rss, .channel, .feed:
             if hasAttributes && channel[.xmlLang] == nil {
-                parser.withAttribute(Keys.xmlLang) { channel[.xmlLang] = channel.add($0) }
+                parser.withAttribute(Keys.xmlLang) { channel[.xmlLang] = add($0, to: &channel) }
             }
         case .link:
             if hasAttributes && parser.withAttribute(Keys.href, { _ in }) {
@@ -112,14 +129,14 @@ final class FeedBuilder: DocumentDelegate {
             }
         case .category:
             // The channel's own categories are not part of its record.
-            guard inItem else { return }
+            guard inItem, roomForCategory() else { return }
             if hasAttributes && parser.withAttribute(Keys.term, { _ in }) {
-                parser.withAttribute(Keys.term) { item.categories.append(item.add($0)) }
+                parser.withAttribute(Keys.term) { item.categories.append(add($0, to: &item)) }
             } else {
                 startCapture(element, depth: depth, parser)
             }
         case .dcSubject:
-            if inItem { startCapture(element, depth: depth, parser) }
+            if inItem && roomForCategory() { startCapture(element, depth: depth, parser) }
         case .enclosure, .mediaContent, .mediaThumbnail:
             guard inItem, hasAttributes else { return }
             enclosure(parser, lengthKey: element == .enclosure ? Keys.length : Keys.fileSize)
@@ -176,22 +193,29 @@ final class FeedBuilder: DocumentDelegate {
         if rel == "enclosure" && inItem {
             enclosure(parser, urlKey: Keys.href, lengthKey: Keys.length)
         } else if rel == "alternate" && inItem && item[.linkHref] == nil {
-            parser.withAttribute(Keys.href) { item[.linkHref] = item.add($0) }
+            parser.withAttribute(Keys.href) { item[.linkHref] = add($0, to: &item) }
             item.hrefBase = base
         } else if rel == "alternate" && !inItem && authorDepth == 0 && channel[.linkHref] == nil {
-            parser.withAttribute(Keys.href) { channel[.linkHref] = channel.add($0) }
+            parser.withAttribute(Keys.href) { channel[.linkHref] = add($0, to: &channel) }
             channel.hrefBase = base
         }
     }
 
     private func enclosure(_ parser: ExpatParser, urlKey: [UInt8] = Keys.url, lengthKey: [UInt8]) {
+        let mark = item.text.count
         var url: Range<Int>?
-        parser.withAttribute(urlKey) { url = item.add($0) }
+        parser.withAttribute(urlKey) { url = add($0, to: &item) }
         guard let url, !url.isEmpty else { return }
-        // The same file is often given twice (enclosure and media:content).
-        for other in item.enclosures where item.text[other.url] == item.text[url] { return }
+        // The same file is often given twice (enclosure and media:content). Past the limit, no URL is added to the
+        // set: it stays as large as the enclosures kept.
+        let room = item.enclosures.count < FeedLimits.enclosures
+        guard item.isNewEnclosure(url, adding: room) else { return item.removeText(from: mark) }
+        guard room else {
+            item.removeText(from: mark)
+            return warnCapped("enclosures", FeedLimits.enclosures, &enclosuresCapped)
+        }
         var type: Range<Int>?
-        parser.withAttribute(Keys.type) { type = item.add($0) }
+        parser.withAttribute(Keys.type) { type = add($0, to: &item) }
         var length: Int?
         parser.withAttribute(lengthKey) { length = Self.integer($0) }
         item.enclosures.append((url, base, type, length))
@@ -231,11 +255,37 @@ final class FeedBuilder: DocumentDelegate {
         parser.reportsText = false
         let inItem = itemDepth > 0
         let truncated = inItem ? finish(element, into: &item) : finish(element, into: &channel)
-        if truncated {
-            let whose = inItem ? "item \(items + 1)" : "the feed"
-            batch.outputs.append(
-                .warning("\(whose) of '\(name)': a field was cut to \(settings.maxFieldSize) bytes (--max-field-size)"))
-        }
+        if truncated { warnFieldCut() }
+    }
+
+    /// An attribute's value copied into `fields`, up to --max-field-size; its trimmed range.
+    private func add(_ value: Span<UInt8>, to fields: inout CapturedFields) -> Range<Int> {
+        guard value.count > settings.maxFieldSize else { return fields.add(value) }
+        warnFieldCut()
+        return fields.add(value.extracting(0..<settings.maxFieldSize))
+    }
+
+    /// Says once per item (and once for the channel) that a field was cut.
+    private func warnFieldCut() {
+        let inItem = itemDepth > 0
+        if inItem ? itemFieldCut : feedFieldCut { return }
+        if inItem { itemFieldCut = true } else { feedFieldCut = true }
+        let whose = inItem ? "item \(items + 1)" : "the feed"
+        batch.outputs.append(
+            .warning("\(whose) of '\(name)': a field was cut to \(settings.maxFieldSize) bytes (--max-field-size)"))
+    }
+
+    /// Whether the item may have another category; said once when it may not.
+    private func roomForCategory() -> Bool {
+        guard item.categories.count >= FeedLimits.categories else { return true }
+        warnCapped("categories", FeedLimits.categories, &categoriesCapped)
+        return false
+    }
+
+    private func warnCapped(_ what: String, _ limit: Int, _ said: inout Bool) {
+        guard !said else { return }
+        said = true
+        batch.outputs.append(.warning("item \(items + 1) of '\(name)': only its first \(limit) \(what) are kept"))
     }
 
     /// Keeps a captured text as a candidate: the first non-empty one of each element counts, every category does.
@@ -354,16 +404,18 @@ final class FeedBuilder: DocumentDelegate {
         if settings.meta && !feedPrinted { printFeed() }
     }
 
-    func failed(_ error: ExpatError) {}
+    func failed(_ message: String, line: Int, column: Int) {}
 
     // MARK: Helpers
 
-    /// An attribute's value as a String (for the few that are compared or resolved as text).
+    /// An attribute's value as a String (for the few that are compared or resolved as text), up to
+    /// --max-field-size.
     private func string(_ parser: ExpatParser, _ key: [UInt8]) -> String? {
         var result: String?
         parser.withAttribute(key) { value in
+            if value.count > settings.maxFieldSize { warnFieldCut() }
             var bytes: [UInt8] = []
-            Bytes.append(value, to: &bytes)
+            Bytes.append(value, 0..<min(value.count, settings.maxFieldSize), to: &bytes)
             result = String(decoding: bytes, as: UTF8.self)
         }
         return result

@@ -51,7 +51,7 @@ public struct FeedCommand: Command {
             Links and enclosure URLs are made absolute \
             with xml:base and the URL the feed was fetched from (after redirects). Dates in RFC 822 (named and \
             military zones, two-digit years, no seconds or weekday) and RFC 3339/W3C-DTF (partial dates too) are \
-            written in RFC 3339 UTC; a date that does not parse is null.
+            written in RFC 3339 UTC; a date that does not parse, or falls outside the years 0001-9999 in UTC, is null.
 
             Encodings: a byte order mark, then the HTTP charset, then the XML declaration decide; UTF-8, UTF-16, \
             UTF-32 and ISO-8859-1 are read directly, anything iconv knows (windows-1252, KOI8-R, Shift_JIS, GB2312, \
@@ -59,6 +59,15 @@ public struct FeedCommand: Command {
             <?xml is allowed. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
             them. Nothing a document asks for is ever fetched (no external entities or DTDs), and entity expansion is \
             bounded.
+
+            Limits keep what a hostile document costs bounded. Attribute values, comments and processing \
+            instructions are cut at --max-field-size like text. An item keeps its first \(FeedLimits.enclosures) \
+            enclosures and its first \(FeedLimits.categories) categories, with a warning. Elements nested more than \
+            \(FeedLimits.depth) deep stop the parse with an error, like a document that is not well-formed. So does \
+            a start tag, comment or processing instruction that grows too long: expat keeps each whole until it ends \
+            (and may have read as much again before it looks), and tb stops when it holds more than twice \
+            --max-field-size plus \(FeedLimits.markupMargin >> 10) KiB, or \(FeedLimits.leastMarkupLimit >> 20) MiB \
+            if that is more. A tag with a value as long as --max-field-size always fits.
 
             --events prints one event record per parser callback for any XML document: start_element with its \
             attributes, end_element, characters (all the text between two tags as one event, CDATA included), \

@@ -8,9 +8,11 @@ final class FeedParser {
     private let name: String
     private let delegate: any DocumentDelegate
     private let parser: ExpatParser
+    private let markupLimit: Int
 
     init(settings: FeedSettings, name: String, base: String?) throws {
         self.name = name
+        markupLimit = settings.markupLimit
         delegate =
             settings.events
             ? EventWriter(settings: settings, name: name)
@@ -44,9 +46,22 @@ final class FeedParser {
         do {
             try parser.parse(bytes, final: final)
         } catch {
-            delegate.failed(error)
+            delegate.failed(error.message, line: error.line, column: error.column)
             throw ToolError(
                 "'\(name)' is not well-formed XML: \(error.message) at line \(error.line), column \(error.column)")
+        }
+        if let (line, column) = delegate.tooDeep {
+            let problem = "elements nested more than \(FeedLimits.depth) deep"
+            delegate.failed(problem, line: line, column: column)
+            throw ToolError("'\(name)' has \(problem) at line \(line), column \(column)")
+        }
+        // expat keeps a start tag, comment or processing instruction until it is whole: one that never ends would
+        // take all the memory there is.
+        if parser.unfinishedBytes > markupLimit {
+            let problem = "a tag, comment or processing instruction too long to hold (more than \(markupLimit) bytes)"
+            delegate.failed(problem, line: parser.line, column: parser.column)
+            throw ToolError(
+                "'\(name)' has \(problem) at line \(parser.line), column \(parser.column); see --max-field-size")
         }
     }
 }

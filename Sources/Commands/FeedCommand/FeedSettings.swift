@@ -1,4 +1,5 @@
-// What tb feed was asked to do, checked before any input is read.
+// What tb feed was asked to do, checked before any input is read, and the fixed limits on what one document may make
+// it hold.
 
 /// The options of one tb feed run.
 struct FeedSettings: Sendable {
@@ -12,4 +13,26 @@ struct FeedSettings: Sendable {
     var events = false
     /// With --events, report attributes only for these elements (local or qualified names); nil: all.
     var attributesFor: Set<String>?
+
+    /// The most expat may hold of one unfinished start tag, comment or processing instruction (it reports them only
+    /// whole), at least 1 MiB. With reparse deferral it holds up to twice a token's bytes before it looks again
+    /// (measured: it parses again at the latest when its buffer must double), so a tag with a value as long as
+    /// --max-field-size fits in twice that, plus room for the rest of the tag.
+    var markupLimit: Int {
+        // No overflow: a field size beyond Int.max / 4 is unlimited anyway.
+        max(2 * min(maxFieldSize, Int.max / 4) + FeedLimits.markupMargin, FeedLimits.leastMarkupLimit)
+    }
+}
+
+/// Limits that keep a hostile document's cost in time and memory bounded; the command's discussion documents them.
+enum FeedLimits {
+    /// Elements nested deeper end the parse: expat keeps every open element (ten million took 1.4 GB).
+    static let depth = 20_000
+    /// An item keeps this many distinct enclosures and this many categories; the rest are dropped with a warning.
+    static let enclosures = 1_000
+    static let categories = 1_000
+    /// The least of `FeedSettings.markupLimit`, whatever --max-field-size is, and what it allows for the name and
+    /// other attributes of a tag with a value as long as --max-field-size.
+    static let leastMarkupLimit = 1 << 20
+    static let markupMargin = 64 << 10
 }

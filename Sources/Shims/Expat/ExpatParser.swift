@@ -1,6 +1,7 @@
 // One expat parser: bytes in, callbacks to a delegate out. Namespaces are processed (names come expanded with their
-// prefix) or not (names as written, xmlns declarations as attributes); no external entity or DTD is ever fetched, and
-// entity expansion stays bounded (billion laughs).
+// prefix) or not (names as written, xmlns declarations as attributes); no external entity or DTD is ever fetched,
+// entity expansion stays bounded (billion laughs), and a huge unfinished token is not parsed again for every piece
+// (reparse deferral) while what expat holds of it can be watched.
 internal import CExpat
 import Glibc
 
@@ -55,6 +56,11 @@ public final class ExpatParser {
         // Entity expansion beyond 1 MiB may not grow the input more than 100 times (billion laughs).
         XML_SetBillionLaughsAttackProtectionActivationThreshold(parser, 1 << 20)
         XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, 100)
+        // Set here rather than through the property: its observer does not run in an initializer.
+        if let setReparseDeferral {
+            _ = setReparseDeferral(parser, XML_Bool(XML_TRUE))
+            defersReparsing = true
+        }
     }
 
     deinit {
@@ -69,7 +75,10 @@ public final class ExpatParser {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
             }
         }
-        guard status == XML_STATUS_ERROR else { return }
+        if status != XML_STATUS_ERROR {
+            countUnfinished(added: bytes.count)
+            return
+        }
         let code = XML_GetErrorCode(parser)
         // A stop asked for by the delegate is not an error.
         if code == XML_ERROR_ABORTED { return }
@@ -84,6 +93,58 @@ public final class ExpatParser {
             XML_SetCharacterDataHandler(parser, reportsText ? expatCharacters : nil)
         }
     }
+
+    // MARK: Huge tokens
+
+    /// Whether the library can defer reparsing: libexpat 2.6.0, and Debian's 2.5.0-1+deb12u2 and later, which
+    /// backport it. Looked up at run time, so that tb builds and runs with an older library too (without the
+    /// defense). The corresponding C function is `XML_SetReparseDeferralEnabled`.
+    public static var canDeferReparsing: Bool { setReparseDeferral != nil }
+
+    /// Whether an unfinished token (a start tag, comment or processing instruction is reported only when whole) is
+    /// parsed again only once the input has grown enough, instead of after every piece: without, a 64 MB attribute
+    /// costs quadratic time. On when the library can (see `canDeferReparsing`), and then settable.
+    public var defersReparsing = false {
+        didSet {
+            guard let setReparseDeferral else {
+                defersReparsing = false
+                return
+            }
+            _ = setReparseDeferral(parser, XML_Bool(defersReparsing ? XML_TRUE : XML_FALSE))
+        }
+    }
+
+    /// How many bytes of the document expat held unparsed when the last `parse` returned: the unfinished token at
+    /// the end (expat keeps it whole, however long it grows), and with reparse deferral the pieces after it that it
+    /// has not looked at yet. 0 with a library built without XML_CONTEXT_BYTES (Debian's has it).
+    /// The corresponding C function is `XML_GetInputContext`.
+    public private(set) var unfinishedBytes = 0
+
+    private func countUnfinished(added: Int) {
+        guard Self.knowsInputContext else { return }
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        if XML_GetInputContext(parser, &offset, &size) != nil {
+            // The context starts up to XML_CONTEXT_BYTES before where parsing stopped, and ends where the input does.
+            unfinishedBytes = Int(size - offset)
+        } else {
+            // expat forgets where it was when it moves its buffer to make room, until it parses again; with reparse
+            // deferral it may not have, and then holds what it held before and this piece.
+            unfinishedBytes += added
+        }
+    }
+
+    /// Whether the library keeps the input context that `XML_GetInputContext` reports.
+    private static let knowsInputContext: Bool = {
+        guard var feature = XML_GetFeatureList() else { return false }
+        while feature.pointee.feature != XML_FEATURE_END {
+            if feature.pointee.feature == XML_FEATURE_CONTEXT_BYTES { return feature.pointee.value > 0 }
+            feature += 1
+        }
+        return false
+    }()
+
+    // MARK: Stopping and position
 
     /// Stops parsing from inside a callback; the current `parse` returns. The corresponding C function is
     /// `XML_StopParser`.
@@ -202,6 +263,14 @@ public final class ExpatParser {
         Unmanaged<ExpatParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
     }
 }
+
+/// `XML_SetReparseDeferralEnabled`, when the library has it (see `ExpatParser.canDeferReparsing`).
+private typealias SetReparseDeferral = @convention(c) (OpaquePointer?, XML_Bool) -> XML_Bool
+private let setReparseDeferral: SetReparseDeferral? = {
+    // A null handle is RTLD_DEFAULT: the libraries the program is linked with, libexpat among them.
+    guard let symbol = dlsym(nil, "XML_SetReparseDeferralEnabled") else { return nil }
+    return unsafeBitCast(symbol, to: SetReparseDeferral.self)
+}()
 
 // expat's callbacks: they find the parser through the user-data pointer and must not capture anything.
 private let expatStartElement: XML_StartElementHandler = { context, name, attributes in

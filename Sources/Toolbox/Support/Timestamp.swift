@@ -23,19 +23,25 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public var wholeSeconds: Timestamp { Timestamp(seconds: seconds) }
 
     /// The moment given by a calendar date and time of day at `offset` seconds east of UTC, or nil when a part is
-    /// out of range (month 13, February 30, hour 25, second 61…). A leap second (60) counts as the next second.
+    /// out of range (month 13, February 30, hour 25, second 61…) or the moment is outside the years 0001–9999 in
+    /// UTC, which RFC 3339 cannot write. A leap second (60) counts as the next second.
     public init?(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanoseconds: Int = 0,
         offset: Int = 0
     ) {
-        guard (1...12).contains(month), day >= 1, day <= Timestamp.daysIn(month: month, year: year),
-            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-            (0..<1_000_000_000).contains(nanoseconds), abs(offset) < 86_400
+        guard (0...10_000).contains(year), (1...12).contains(month), day >= 1,
+            day <= Timestamp.daysIn(month: month, year: year), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second), (0..<1_000_000_000).contains(nanoseconds), abs(offset) < 86_400
         else { return nil }
         let days = Timestamp.daysSinceEpoch(year: year, month: month, day: day)
-        seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        guard Timestamp.writable.contains(seconds) else { return nil }
+        self.seconds = seconds
         self.nanoseconds = Int32(nanoseconds)
     }
+
+    /// The seconds from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z: what RFC 3339's four-digit years can write.
+    static let writable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
