@@ -69,7 +69,6 @@ public struct RegexCommand: Command {
     let settings: RegexSettings
     let input: InputSettings
     let sourceNames: [String]
-    let unicodeMode: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var options: PCRE2Pattern.Options = []
@@ -77,8 +76,7 @@ public struct RegexCommand: Command {
         if arguments.flag(Self.dotAll) { options.insert(.dotAll) }
         if arguments.flag(Self.multiline) { options.insert(.multiline) }
         if arguments.flag(Self.extended) { options.insert(.extended) }
-        unicodeMode = arguments.flag(Self.unicode)
-        if unicodeMode { options.insert(.unicode) }
+        if arguments.flag(Self.unicode) { options.insert(.unicode) }
         let text = arguments.positional(Self.pattern) ?? ""
         let compiled: PCRE2Pattern
         do {
@@ -125,8 +123,7 @@ public struct RegexCommand: Command {
     public func run(_ context: Context) throws -> ExitStatus {
         var printers: [MatchPrinter] = []
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { source in
-            let printer = try MatchPrinter(
-                settings: settings, output: context.output, name: source.name, unicode: unicodeMode)
+            let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
             printers.append(printer)
             return printer
         }

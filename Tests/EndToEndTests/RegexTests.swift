@@ -1,0 +1,53 @@
+// tb regex as a process: patterns that could make PCRE2 read outside the subject must not crash the binary (a crash
+// would take an in-process test runner down with it).
+import Foundation
+import TestSupport
+import Testing
+
+struct RegexTests {
+    let scratch = Scratch()
+
+    func regex(_ argv: [String]) throws -> Finished {
+        try tb(["regex"] + argv, environment: scratch.environment)
+    }
+
+    /// (*UTF) in the pattern turns UTF on even with --no-unicode; the JIT then decodes characters, and on invalid
+    /// UTF-8 it read past the subject (SIGSEGV, SIGBUS, SIGILL) or returned a match ending past it.
+    @Test func utfFromThePatternNeverReadsOutsideTheSubject() throws {
+        // xorshift64: the same noise on every run.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let random = (0..<1_000_000).map { _ in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let noise = scratch.file("noise.bin")
+        FileManager.default.createFile(atPath: noise, contents: Data(random))
+        let someNoise = scratch.file("some-noise.bin")
+        FileManager.default.createFile(atPath: someNoise, contents: Data(random.prefix(50_000)))
+        let broken = scratch.file("broken.txt")
+        FileManager.default.createFile(
+            atPath: broken,
+            contents: Data([0x61, 0xFF, 0xFE, 0xC3, 0x62, 0x0A, 0xE2, 0x82, 0xF0, 0x9F, 0x98, 0x80, 0xC3]))
+        // Printing every match is slow in a debug build: the whole noise is only counted.
+        let runs = [
+            (noise, ["-c"]), (noise, ["--lines", "-c"]), (someNoise, ["--fields", "offset,length"]),
+            (someNoise, ["--read-size", "7", "-c"]), (broken, ["--fields", "offset,length"]),
+            (broken, ["--read-size", "1", "--lines"]),
+        ]
+        for pattern in [#"(*UTF)."#, #"(*UTF)\X"#, #"(*UTF)(*UCP)\w+"#, #"(*UTF)(?i)\C\w"#, #"(*UTF)(?<=.)\S"#] {
+            for (path, extra) in runs {
+                let result = try regex(["--no-unicode", pattern, path] + extra)
+                #expect(result.status == 0 || result.status == 1, "\(pattern) \(path) \(extra): \(result.status)")
+                #expect(result.stderr.isEmpty, "\(pattern) \(extra): \(result.stderr.prefix(300))")
+            }
+        }
+        // The pattern's UTF is honoured: the same characters as in unicode mode, inside the subject.
+        let viaPattern = try regex(["--no-unicode", "--fields", "offset,length", #"(*UTF)."#, broken])
+        #expect(viaPattern.stdout == (try regex(["--fields", "offset,length", ".", broken])).stdout)
+        #expect(viaPattern.lines.count == 3)  // a, b and the emoji
+        let count = try regex(["--no-unicode", "-c", #"(*UTF)."#, noise]).stdout
+        #expect(count == (try regex(["-c", ".", noise])).stdout)
+    }
+}
