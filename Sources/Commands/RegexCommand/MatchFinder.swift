@@ -10,8 +10,6 @@ import Toolbox
 final class MatchFinder {
     private let settings: RegexSettings
     private let matchers: PatternMatchers
-    /// The matcher of the last match attempt.
-    private var current: PCRE2Matcher
     private let name: String
     private let emit: (MatchBatch) -> Bool
     /// The pattern matches UTF-8 characters (by option or by `(*UTF)`): the window never ends inside one, and an
@@ -32,9 +30,9 @@ final class MatchFinder {
     /// `searchFrom` was moved on past places where nothing starts, not to where a match ended: the next search
     /// starts where PCRE2, searching on from an earlier offset, would try a match next (see `Place`).
     private var seeksPlace = false
-    /// The absolute offset a loop calling PCRE2 on the whole input would search from now (the end of the last match,
-    /// or the character after an empty one), where `\G` matches. `searchFrom` moves past it when nothing can start
-    /// in between.
+    /// For a pattern with `\G` (kept for those only): the absolute offset a loop calling PCRE2 on the whole input
+    /// would search from now (the end of the last match, or the character after an empty one), where `\G` matches.
+    /// `searchFrom` moves past it when nothing can start in between.
     private var startOffset = 0
     /// The last match was empty: the next try at the same place must not be empty again.
     private var afterEmptyMatch = false
@@ -58,7 +56,6 @@ final class MatchFinder {
         } catch {
             throw ToolError("cannot match '\(name)': \(error.message)")
         }
-        current = matchers.matcher(beyondStart: false)
         places = settings.pattern.startsAfterNewlines ? .lineStart : unicode ? .character : .byte
         context = (settings.pattern.maxLookbehind + 1) * (unicode ? 4 : 1)
         batch = MatchBatch(groupCount: settings.pattern.captureCount + 1)
@@ -125,47 +122,46 @@ final class MatchFinder {
     private func search(upTo end: Int, final: Bool) throws -> Bool? {
         let bytes = window
         let subject = bytes.span.extracting(0..<end)
-        while true {
-            if seeksPlace {
-                switch places {
-                case .byte: break
-                case .character:
-                    while searchFrom < end && subject[searchFrom] & 0xC0 == 0x80 { searchFrom += 1 }
-                    // Whether the byte after the window continues a character is not known yet.
-                    guard searchFrom < end || end < bytes.count || final else { return false }
-                case .lineStart:
-                    // (A place moved on to is never window[0]: `context` bytes stay before it.)
-                    if subject[searchFrom - 1] != 0x0A {
-                        guard let newline = Bytes.firstIndex(of: 0x0A, in: subject, searchFrom..<end) else {
-                            searchFrom = end
-                            return false
-                        }
-                        searchFrom = newline + 1
+        // A multiline ^ fails at the subject's end after a newline, and does not make the match partial: where the
+        // pattern answers otherwise when ^ matches there, the answer waits for more input.
+        let endsAfterNewline = !final && end > 0 && subject[end - 1] == 0x0A
+        // Where a search starts only: moveOn, which sets seeksPlace, ends a search.
+        if seeksPlace {
+            switch places {
+            case .byte: break
+            case .character:
+                while searchFrom < end && subject[searchFrom] & 0xC0 == 0x80 { searchFrom += 1 }
+                // Whether the byte after the window continues a character is not known yet.
+                guard searchFrom < end || end < bytes.count || final else { return false }
+            case .lineStart:
+                // (A place moved on to is never window[0]: `context` bytes stay before it.)
+                if subject[searchFrom - 1] != 0x0A {
+                    guard let newline = Bytes.firstIndex(of: 0x0A, in: subject, searchFrom..<end) else {
+                        searchFrom = end
+                        return false
                     }
+                    searchFrom = newline + 1
                 }
-                seeksPlace = false
             }
+            seeksPlace = false
+        }
+        while true {
             var options: PCRE2Matcher.Options = final ? [] : .partial
             if windowBase > 0 { options.insert(.notBeginningOfLine) }
             if afterEmptyMatch { options.insert(.notEmptyAtStart) }
-            let beyondStart = windowBase + searchFrom != startOffset
+            let beyondStart = matchers.hasStartOffsetAssertion && windowBase + searchFrom != startOffset
+            let matcher = matchers.matcher(beyondStart: beyondStart)
             var outcome = try match(
-                subject, from: searchFrom, options: options, at: windowBase + searchFrom,
-                with: matchers.matcher(beyondStart: beyondStart))
-            var found = current.range(0)
-            // A multiline ^ fails at the subject's end after a newline, and does not make the match partial: where
-            // the pattern answers otherwise when ^ matches there, the answer waits for more input.
-            if let atEnd = matchers.circumflexAtEnd(beyondStart: beyondStart), !final, end > 0, subject[end - 1] == 0x0A
-            {
-                let plain = current
+                subject, from: searchFrom, options: options, at: windowBase + searchFrom, with: matcher)
+            var found = matcher.range(0)
+            if endsAfterNewline, let atEnd = matchers.circumflexAtEnd(beyondStart: beyondStart) {
                 let other = try match(
                     subject, from: searchFrom, options: options, at: windowBase + searchFrom, with: atEnd)
                 let groups = 0...settings.pattern.captureCount
-                if other != outcome || groups.contains(where: { atEnd.range($0) != plain.range($0) }) {
+                if other != outcome || groups.contains(where: { atEnd.range($0) != matcher.range($0) }) {
                     found = min(found?.lowerBound ?? end, atEnd.range(0)?.lowerBound ?? end)..<end
                     outcome = .partial
                 }
-                current = plain
             }
             // An empty match at the window's end waits for more input, to be found again by the next search from
             // there. PCRE2 10.42's JIT decides \b and \B at the subject's end after an invalid UTF-8 byte instead
@@ -177,7 +173,7 @@ final class MatchFinder {
                 guard next < end || final else { return false }
                 afterEmptyMatch = false
                 searchFrom = min(next, end)
-                startOffset = windowBase + searchFrom
+                if matchers.hasStartOffsetAssertion { startOffset = windowBase + searchFrom }
                 guard next <= end else { return false }
                 guard outcome == .match, stands(found, from: next) else { continue }
             }
@@ -186,8 +182,8 @@ final class MatchFinder {
                 guard let found else { return false }
                 afterEmptyMatch = found.isEmpty
                 searchFrom = found.upperBound
-                startOffset = windowBase + searchFrom
-                guard try record(subject: subject, origin: 0) else { return nil }
+                if matchers.hasStartOffsetAssertion { startOffset = windowBase + searchFrom }
+                guard try record(matcher, subject: subject, origin: 0) else { return nil }
             case .partial:
                 // No match starts before the partial one.
                 moveOn(to: found?.lowerBound ?? searchFrom)
@@ -305,13 +301,14 @@ final class MatchFinder {
 
     /// Records every match in one line; false once no more are wanted.
     private func matchLine(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
+        let matcher = matchers.matcher(beyondStart: false)
         var from = 0
         var afterEmpty = false
         while from <= subject.count {
             let outcome = try match(
                 subject, from: from, options: afterEmpty ? .notEmptyAtStart : [], at: windowBase + origin + from,
-                with: matchers.matcher(beyondStart: false))
-            let found = outcome == .match ? current.range(0) : nil
+                with: matcher)
+            let found = outcome == .match ? matcher.range(0) : nil
             if afterEmpty, found?.lowerBound != from {
                 afterEmpty = false
                 from = nextCharacter(after: from, in: subject)
@@ -320,21 +317,20 @@ final class MatchFinder {
             guard let found else { return true }
             afterEmpty = found.isEmpty
             from = found.upperBound
-            guard try record(subject: subject, origin: origin) else { return false }
+            guard try record(matcher, subject: subject, origin: origin) else { return false }
         }
         return true
     }
 
     // MARK: Recording
 
-    /// One match attempt with `matcher`, which becomes `current`.
+    /// One match attempt with `matcher`.
     private func match(
         _ subject: Span<UInt8>, from offset: Int, options: PCRE2Matcher.Options, at position: Int,
         with matcher: PCRE2Matcher
     ) throws -> PCRE2Matcher.Outcome {
-        current = matcher
         do {
-            return try current.match(subject, from: offset, options: options)
+            return try matcher.match(subject, from: offset, options: options)
         } catch {
             if error.isResourceLimit {
                 throw ToolError(
@@ -345,18 +341,18 @@ final class MatchFinder {
         }
     }
 
-    /// Adds the matcher's last match (in `subject`, which starts at window index `origin`) to the batch; false
-    /// once no more matches are wanted.
-    private func record(subject: Span<UInt8>, origin: Int) throws -> Bool {
-        var reported = current.range(0)
-        if let group = settings.group { reported = current.range(group) }
+    /// Adds `matcher`'s last match (in `subject`, which starts at window index `origin`) to the batch; false once no
+    /// more matches are wanted.
+    private func record(_ matcher: PCRE2Matcher, subject: Span<UInt8>, origin: Int) throws -> Bool {
+        var reported = matcher.range(0)
+        if let group = settings.group { reported = matcher.range(group) }
         guard let reported else { return true }  // the --group took no part
         matches += 1
         if settings.countOnly {
             batch.counted += 1
         } else {
             for number in 0..<batch.groupCount {
-                if let range = current.range(number) {
+                if let range = matcher.range(number) {
                     batch.groups.append(origin + range.lowerBound)
                     batch.groups.append(origin + range.upperBound)
                 } else {
@@ -376,7 +372,7 @@ final class MatchFinder {
             }
             if let template = settings.replacement {
                 do {
-                    try current.appendReplacement(template, subject: subject, to: &batch.replacements)
+                    try matcher.appendReplacement(template, subject: subject, to: &batch.replacements)
                 } catch {
                     throw ToolError(
                         "cannot fill in --replace at byte \(windowBase + origin + reported.lowerBound) of '\(name)': "
