@@ -50,4 +50,14 @@ struct RegexTests {
         let count = try regex(["--no-unicode", "-c", #"(*UTF)."#, noise]).stdout
         #expect(count == (try regex(["-c", ".", noise])).stdout)
     }
+
+    /// An anchored pattern that can match no more is not searched on, but its input is still read: a program
+    /// writing to the pipe must not be stopped (`pipefail` would report it).
+    @Test func anAnchoredPatternReadsItsInputToTheEnd() throws {
+        let writer = "awk 'BEGIN { for (i = 0; i < 1000000; i++) print \"ab\" }'"
+        let script = "set -o pipefail; \(writer) | '\(Package.binary)' regex -c '^b|\\Gab'"
+        let result = try bash(script, environment: scratch.environment)
+        #expect(result.stdout == #"{"type":"count","source":"-","matches":1}"# + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
 }

@@ -34,6 +34,8 @@ final class MatchFinder {
     /// would search from now (the end of the last match, or the character after an empty one), where `\G` matches.
     /// `searchFrom` moves past it when nothing can start in between.
     private var startOffset = 0
+    /// No match can follow (an anchored pattern found none where the search started): the rest is not searched.
+    private var exhausted = false
     /// The last match was empty: the next try at the same place must not be empty again.
     private var afterEmptyMatch = false
     /// After a partial match, the window must grow to this size before searching again, so a long match read in
@@ -63,6 +65,8 @@ final class MatchFinder {
 
     /// Takes the next piece of input; false once no more is wanted.
     func feed(_ bytes: [UInt8]) throws -> Bool {
+        // Read on all the same: stopping would make a program writing to a pipe fail.
+        guard !exhausted else { return true }
         if window.isEmpty { window = bytes } else { window.append(contentsOf: bytes) }
         let more: Bool
         if settings.lineMode {
@@ -78,7 +82,7 @@ final class MatchFinder {
         // Where a subject ends inside a UTF-8 character, PCRE2 10.42's JIT reads the byte after it: let that be
         // there, and always the same, a newline (as after every line but the last with --lines).
         window.append(0x0A)
-        _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true)
+        if !exhausted { _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true) }
         _ = send(finished: true)
     }
 
@@ -107,6 +111,10 @@ final class MatchFinder {
         let partial = try search(upTo: end, final: final)
         attachWindow()
         guard let partial else { return false }
+        if exhausted {
+            window = []
+            return true
+        }
         if !final { compact(partial: partial) }
         if window.count - context > settings.maxMatchSize {
             throw ToolError(
@@ -191,7 +199,10 @@ final class MatchFinder {
             case .noMatch:
                 // An anchored pattern is tried where the search starts only, and that was it (unless that is the
                 // window's end: PCRE2 reports no partial match for a try there that looked at nothing).
-                if settings.pattern.isAnchored && (searchFrom < end || final) { return nil }
+                if settings.pattern.isAnchored && (searchFrom < end || final) {
+                    exhausted = true
+                    return false
+                }
                 // None starts before `end` either (one that might would have been partial).
                 moveOn(to: end)
                 return false
