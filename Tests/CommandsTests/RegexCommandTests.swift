@@ -155,6 +155,58 @@ struct RegexCommandTests {
         #expect(found.compactMap { $0["length"]?.integer } == [0, 2, 0, 0])
     }
 
+    /// \G matches only where a search starts (0, or the end of the last match), never where a piece of input
+    /// happens to end: the gzip sniffer hands over the first 3 bytes alone.
+    @Test func startOfMatchOnlyWhereASearchStarts() throws {
+        #expect(run([#"\Ga"#, file("b.txt", "baaaa")]).status == .negative)
+        let long = file("long-b.txt", "b" + String(repeating: "a", count: 300_000))
+        #expect(run([#"\Ga"#, long]).status == .negative)
+        #expect(
+            run(["-c", #"\Ga"#, long, "--read-size", "1000"]).lines == [
+                #"{"type":"count","source":"\#(long)","matches":0}"#
+            ])
+        let chained = file("chained.txt", "aaab aa")
+        for size in ["1", "2", "3", "64"] {
+            let found = try records(["--fields", "offset", #"\Ga"#, chained, "--read-size", size])
+            #expect(found.compactMap { $0["offset"]?.integer } == [0, 1, 2], "read size \(size)")
+            let either = try records(["--fields", "offset", #"\Ga|b"#, chained, "--read-size", size])
+            #expect(either.compactMap { $0["offset"]?.integer } == [0, 1, 2, 3], "read size \(size)")
+        }
+    }
+
+    /// An empty match at the end of a piece (or of the input) is reported once.
+    @Test func emptyMatchesAtPieceEndsAreReportedOnce() throws {
+        let path = file("abcabc.txt", "abcabc")
+        for size in ["1", "2", "3", "4", "64"] {
+            let found = try records(["--fields", "offset", "(?<=c)", path, "--read-size", size])
+            #expect(found.compactMap { $0["offset"]?.integer } == [3, 6], "read size \(size)")
+            #expect(try records(["-c", "", path, "--read-size", size]).first?["matches"]?.integer == 7)
+        }
+        #expect(try records(["-c", "", file("abc.txt", "abc")]).first?["matches"]?.integer == 4)
+        #expect(try records(["-c", "", file("nothing.txt", "")]).first?["matches"]?.integer == 1)
+    }
+
+    /// A possible match at the very end of the window (`y$`, `\b`) does not pin the text before it: the window
+    /// shrinks and the input is not "a match longer than --max-match-size".
+    @Test func aPartialMatchAtTheWindowsEndLetsItShrink() throws {
+        // Every piece (3 bytes, then the rest of 1000 and 1000 at a time) but the first ends in y.
+        let xy = file("xy.txt", String(repeating: "xy", count: 30_000))
+        let hex = file("hex.txt", String(repeating: "0123456789abcdef", count: 4_000))
+        for (pattern, path, expected) in [("y$", xy, 1), (#"\b"#, hex, 2), ("[0-9a-f]$", hex, 1)] {
+            let result = run(["-c", pattern, path, "--max-match-size", "5000", "--read-size", "1000"])
+            #expect(result.stderr.isEmpty, "\(pattern): \(result.stderr)")
+            #expect(result.lines == [#"{"type":"count","source":"\#(path)","matches":\#(expected)}"#], "\(pattern)")
+        }
+    }
+
+    /// (*NO_JIT) leaves nothing JIT-compiled: the interpreter matches.
+    @Test func noJITPatternsUseTheInterpreter() throws {
+        let path = file("hello.txt", "hello\n")
+        #expect(
+            try records(["--fields", "offset", "(*NO_JIT)l", path]).compactMap { $0["offset"]?.integer } == [2, 3])
+        #expect(try records(["--lines", "-c", "(*NO_JIT)l+", path]).first?["matches"]?.integer == 1)
+    }
+
     /// Whatever size the pieces of input are, the matches are the same as for the input in one piece.
     @Test(arguments: [
         #"\w+"#, #"(?s)a.*?b"#, #"(?<=x)y\w"#, #"(?m)^\w+$"#, #"\bfoo\b"#, "é+", "x*", #"(?i)L\w+"#, #"\d{3}"#,

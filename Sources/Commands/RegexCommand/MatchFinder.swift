@@ -9,10 +9,17 @@ import Toolbox
 /// Finds the matches of one source and hands them on in batches, one per piece of input.
 final class MatchFinder {
     private let settings: RegexSettings
-    private let matcher: PCRE2Matcher
+    private let matchers: PatternMatchers
     private let name: String
     private let emit: (MatchBatch) -> Bool
+    /// The pattern matches UTF-8 characters (by option or by `(*UTF)`): the window never ends inside one, and an
+    /// empty match moves the search on by a whole one.
     private let unicode: Bool
+    /// Where PCRE2 tries a match after the offset a search starts from: at every byte; with UTF, at every character
+    /// (not on a continuation byte, even a stray one); or, for patterns that PCRE2 knows can start only there, at
+    /// line starts. It makes a difference with invalid UTF-8 only, but then tb must make the same.
+    private enum Place { case byte, character, lineStart }
+    private let places: Place
     /// Bytes kept before the next search for lookbehinds, `\b` and multiline `^` (at least one character).
     private let context: Int
     private var window: [UInt8] = []
@@ -20,6 +27,15 @@ final class MatchFinder {
     private var windowBase = 0
     /// Where in the window the next search starts.
     private var searchFrom = 0
+    /// `searchFrom` was moved on past places where nothing starts, not to where a match ended: the next search
+    /// starts where PCRE2, searching on from an earlier offset, would try a match next (see `Place`).
+    private var seeksPlace = false
+    /// For a pattern with `\G` (kept for those only): the absolute offset a loop calling PCRE2 on the whole input
+    /// would search from now (the end of the last match, or the character after an empty one), where `\G` matches.
+    /// `searchFrom` moves past it when nothing can start in between.
+    private var startOffset = 0
+    /// No match can follow (an anchored pattern found none where the search started): the rest is not searched.
+    private var exhausted = false
     /// The last match was empty: the next try at the same place must not be empty again.
     private var afterEmptyMatch = false
     /// After a partial match, the window must grow to this size before searching again, so a long match read in
@@ -32,22 +48,25 @@ final class MatchFinder {
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
 
-    init(settings: RegexSettings, name: String, unicode: Bool, emit: @escaping (MatchBatch) -> Bool) throws(ToolError) {
+    init(settings: RegexSettings, name: String, emit: @escaping (MatchBatch) -> Bool) throws(ToolError) {
         self.settings = settings
         self.name = name
-        self.unicode = unicode
+        unicode = settings.pattern.isUTF
         self.emit = emit
         do {
-            matcher = try PCRE2Matcher(settings.pattern)
+            matchers = try PatternMatchers(settings.pattern)
         } catch {
             throw ToolError("cannot match '\(name)': \(error.message)")
         }
+        places = settings.pattern.startsAfterNewlines ? .lineStart : unicode ? .character : .byte
         context = (settings.pattern.maxLookbehind + 1) * (unicode ? 4 : 1)
         batch = MatchBatch(groupCount: settings.pattern.captureCount + 1)
     }
 
     /// Takes the next piece of input; false once no more is wanted.
     func feed(_ bytes: [UInt8]) throws -> Bool {
+        // Read on all the same: stopping would make a program writing to a pipe fail.
+        guard !exhausted else { return true }
         if window.isEmpty { window = bytes } else { window.append(contentsOf: bytes) }
         let more: Bool
         if settings.lineMode {
@@ -60,7 +79,10 @@ final class MatchFinder {
 
     /// The input ended: the rest of the window is searched as the end of the subject.
     func finish() throws {
-        _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true)
+        // Where a subject ends inside a UTF-8 character, PCRE2 10.42's JIT reads the byte after it: let that be
+        // there, and always the same, a newline (as after every line but the last with --lines).
+        window.append(0x0A)
+        if !exhausted { _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true) }
         _ = send(finished: true)
     }
 
@@ -85,11 +107,15 @@ final class MatchFinder {
 
     /// Searches the window; false once no more matches are wanted.
     private func scan(final: Bool) throws -> Bool {
-        let end = final ? window.count : safeEnd()
-        let found = try search(upTo: end, final: final)
+        let end = final ? window.count - 1 : safeEnd()
+        let partial = try search(upTo: end, final: final)
         attachWindow()
-        guard let found else { return false }
-        if !final { compact(keeping: found.keep, partial: found.partial) }
+        guard let partial else { return false }
+        if exhausted {
+            window = []
+            return true
+        }
+        if !final { compact(partial: partial) }
         if window.count - context > settings.maxMatchSize {
             throw ToolError(
                 "a match in '\(name)' starting at byte \(windowBase + searchFrom) is longer than --max-match-size "
@@ -99,43 +125,115 @@ final class MatchFinder {
     }
 
     /// Runs the matcher over `window[..<end]` from `searchFrom`; nil when no more matches are wanted, otherwise
-    /// where the window must be kept from and whether a match may continue past its end. The window is only read
-    /// here, through a local reference that ends with the function, so compacting it afterwards never copies it.
-    private func search(upTo end: Int, final: Bool) throws -> (keep: Int, partial: Bool)? {
+    /// whether a match may continue past its end. The window is only read here, through a local reference that ends
+    /// with the function, so compacting it afterwards never copies it.
+    private func search(upTo end: Int, final: Bool) throws -> Bool? {
         let bytes = window
         let subject = bytes.span.extracting(0..<end)
+        // A multiline ^ fails at the subject's end after a newline, and does not make the match partial: where the
+        // pattern answers otherwise when ^ matches there, the answer waits for more input.
+        let endsAfterNewline = !final && end > 0 && subject[end - 1] == 0x0A
+        // Where a search starts only: moveOn, which sets seeksPlace, ends a search.
+        if seeksPlace {
+            switch places {
+            case .byte: break
+            case .character:
+                while searchFrom < end && subject[searchFrom] & 0xC0 == 0x80 { searchFrom += 1 }
+                // Whether the byte after the window continues a character is not known yet.
+                guard searchFrom < end || end < bytes.count || final else { return false }
+            case .lineStart:
+                // (A place moved on to is never window[0]: `context` bytes stay before it.)
+                if subject[searchFrom - 1] != 0x0A {
+                    guard let newline = Bytes.firstIndex(of: 0x0A, in: subject, searchFrom..<end) else {
+                        searchFrom = end
+                        return false
+                    }
+                    searchFrom = newline + 1
+                }
+            }
+            seeksPlace = false
+        }
         while true {
             var options: PCRE2Matcher.Options = final ? [] : .partial
             if windowBase > 0 { options.insert(.notBeginningOfLine) }
-            if afterEmptyMatch { options.formUnion([.notEmptyAtStart, .anchored]) }
-            switch try match(subject, from: searchFrom, options: options, at: windowBase + searchFrom) {
-            case .match:
-                guard let range = matcher.range(0) else { return (min(end, searchFrom), false) }
-                afterEmptyMatch = range.isEmpty
-                searchFrom = range.upperBound
-                guard try record(subject: subject, origin: 0) else { return nil }
-            case .partial:
-                return (min(matcher.range(0)?.lowerBound ?? searchFrom, searchFrom), true)
-            case .noMatch:
-                guard afterEmptyMatch else {
-                    // No match starts before `end` (one that might would have been partial): search on from there.
-                    searchFrom = end
-                    return (end, false)
+            if afterEmptyMatch { options.insert(.notEmptyAtStart) }
+            let beyondStart = matchers.hasStartOffsetAssertion && windowBase + searchFrom != startOffset
+            let matcher = matchers.matcher(beyondStart: beyondStart)
+            var outcome = try match(
+                subject, from: searchFrom, options: options, at: windowBase + searchFrom, with: matcher)
+            var found = matcher.range(0)
+            if endsAfterNewline, let atEnd = matchers.circumflexAtEnd(beyondStart: beyondStart) {
+                let other = try match(
+                    subject, from: searchFrom, options: options, at: windowBase + searchFrom, with: atEnd)
+                let groups = 0...settings.pattern.captureCount
+                if other != outcome || groups.contains(where: { atEnd.range($0) != matcher.range($0) }) {
+                    found = min(found?.lowerBound ?? end, atEnd.range(0)?.lowerBound ?? end)..<end
+                    outcome = .partial
                 }
-                // No non-empty match here: move one character on and search normally.
+            }
+            // An empty match at the window's end waits for more input, to be found again by the next search from
+            // there. PCRE2 10.42's JIT decides \b and \B at the subject's end after an invalid UTF-8 byte instead
+            // of reporting a partial match.
+            if !final && outcome == .match && found == end..<end { outcome = .partial }
+            if afterEmptyMatch, outcome == .noMatch || found?.lowerBound != searchFrom {
+                let next = nextCharacter(after: searchFrom, in: subject)
+                // More input may still continue that character.
+                guard next < end || final else { return false }
                 afterEmptyMatch = false
-                searchFrom = nextCharacter(after: searchFrom, in: subject)
-                if searchFrom > end {
-                    searchFrom = end
-                    return (end, false)
+                searchFrom = min(next, end)
+                if matchers.hasStartOffsetAssertion { startOffset = windowBase + searchFrom }
+                guard next <= end else { return false }
+                guard outcome == .match, stands(found, from: next) else { continue }
+            }
+            switch outcome {
+            case .match:
+                guard let found else { return false }
+                afterEmptyMatch = found.isEmpty
+                searchFrom = found.upperBound
+                if matchers.hasStartOffsetAssertion { startOffset = windowBase + searchFrom }
+                guard try record(matcher, subject: subject, origin: 0) else { return nil }
+            case .partial:
+                // No match starts before the partial one.
+                moveOn(to: found?.lowerBound ?? searchFrom)
+                return true
+            case .noMatch:
+                // An anchored pattern is tried where the search starts only, and that was it (unless that is the
+                // window's end: PCRE2 reports no partial match for a try there that looked at nothing).
+                if settings.pattern.isAnchored && (searchFrom < end || final) {
+                    exhausted = true
+                    return false
                 }
+                // None starts before `end` either (one that might would have been partial).
+                moveOn(to: end)
+                return false
             }
         }
     }
 
-    /// Drops what no future match can need, keeping `context` bytes before `keep`.
-    private func compact(keeping keep: Int, partial: Bool) {
-        let drop = max(0, min(keep, searchFrom) - context)
+    /// No match starts between `searchFrom` and `target`: the next search starts at `target`. With `\G` in the
+    /// pattern, only once `target` is far enough past `startOffset` that no lookbehind from there reaches back to
+    /// it; until then searches go on starting at `startOffset`, where `\G` has its meaning.
+    private func moveOn(to target: Int) {
+        guard target > searchFrom else { return }
+        if matchers.hasStartOffsetAssertion && windowBase + target - startOffset < context { return }
+        searchFrom = target
+        seeksPlace = true
+    }
+
+    /// After an empty match at some place, PCRE2 was asked for a non-empty one from there (not anchored: the JIT
+    /// cannot anchor, and the interpreter is slower). An answer starting elsewhere says there is none: the search
+    /// goes on from the next character, `next`. Whether that answer is also what the search from `next` finds: yes
+    /// when it starts there or later (where both tried the same places), unless the pattern has `\G`, which the
+    /// answer saw at the old place. A pattern that starts after newlines only is tried at `next` by that search
+    /// alone.
+    private func stands(_ found: Range<Int>?, from next: Int) -> Bool {
+        guard let found, !matchers.hasStartOffsetAssertion else { return false }
+        return places == .lineStart ? found.lowerBound == next : found.lowerBound >= next
+    }
+
+    /// Drops what no future match can need, keeping `context` bytes before `searchFrom`.
+    private func compact(partial: Bool) {
+        let drop = max(0, searchFrom - context)
         if drop > 0 {
             if !settings.countOnly { advancePosition(to: windowBase + drop) }
             window.removeFirst(drop)
@@ -144,7 +242,7 @@ final class MatchFinder {
         }
         // The next search waits until the unfinished match's text has doubled: small ones go on at once, long ones
         // are not searched again after every small piece.
-        rescanAt = partial ? window.count + max(window.count - (keep - drop), 1) : 0
+        rescanAt = partial ? window.count + max(window.count - searchFrom, 1) : 0
     }
 
     /// Counts lines up to an absolute offset in the window (a function of its own, so its reference to the window
@@ -200,10 +298,11 @@ final class MatchFinder {
     private func matchLines(final: Bool) throws -> Int? {
         let bytes = window
         let span = bytes.span
+        let length = final ? bytes.count - 1 : bytes.count  // without the newline finish() added
         var start = 0
-        while start < bytes.count {
-            let newline = Bytes.firstIndex(of: 0x0A, in: span, start..<bytes.count)
-            guard let end = newline ?? (final ? bytes.count : nil) else { break }
+        while start < length {
+            let newline = Bytes.firstIndex(of: 0x0A, in: span, start..<length)
+            guard let end = newline ?? (final ? length : nil) else { break }
             guard try matchLine(span.extracting(start..<end), origin: start) else { return nil }
             line += 1
             start = end + 1
@@ -213,30 +312,34 @@ final class MatchFinder {
 
     /// Records every match in one line; false once no more are wanted.
     private func matchLine(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
+        let matcher = matchers.matcher(beyondStart: false)
         var from = 0
         var afterEmpty = false
         while from <= subject.count {
-            let options: PCRE2Matcher.Options = afterEmpty ? [.notEmptyAtStart, .anchored] : []
-            guard try match(subject, from: from, options: options, at: windowBase + origin + from) == .match,
-                let found = matcher.range(0)
-            else {
-                guard afterEmpty else { return true }
+            let outcome = try match(
+                subject, from: from, options: afterEmpty ? .notEmptyAtStart : [], at: windowBase + origin + from,
+                with: matcher)
+            let found = outcome == .match ? matcher.range(0) : nil
+            if afterEmpty, found?.lowerBound != from {
                 afterEmpty = false
                 from = nextCharacter(after: from, in: subject)
-                continue
+                guard stands(found, from: from) else { continue }
             }
+            guard let found else { return true }
             afterEmpty = found.isEmpty
             from = found.upperBound
-            guard try record(subject: subject, origin: origin) else { return false }
+            guard try record(matcher, subject: subject, origin: origin) else { return false }
         }
         return true
     }
 
     // MARK: Recording
 
-    private func match(_ subject: Span<UInt8>, from offset: Int, options: PCRE2Matcher.Options, at position: Int)
-        throws -> PCRE2Matcher.Outcome
-    {
+    /// One match attempt with `matcher`.
+    private func match(
+        _ subject: Span<UInt8>, from offset: Int, options: PCRE2Matcher.Options, at position: Int,
+        with matcher: PCRE2Matcher
+    ) throws -> PCRE2Matcher.Outcome {
         do {
             return try matcher.match(subject, from: offset, options: options)
         } catch {
@@ -249,9 +352,9 @@ final class MatchFinder {
         }
     }
 
-    /// Adds the matcher's last match (in `subject`, which starts at window index `origin`) to the batch; false
-    /// once no more matches are wanted.
-    private func record(subject: Span<UInt8>, origin: Int) throws -> Bool {
+    /// Adds `matcher`'s last match (in `subject`, which starts at window index `origin`) to the batch; false once no
+    /// more matches are wanted.
+    private func record(_ matcher: PCRE2Matcher, subject: Span<UInt8>, origin: Int) throws -> Bool {
         var reported = matcher.range(0)
         if let group = settings.group { reported = matcher.range(group) }
         guard let reported else { return true }  // the --group took no part

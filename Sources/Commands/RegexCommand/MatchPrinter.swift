@@ -16,7 +16,7 @@ final class MatchPrinter: InputHandler {
     private(set) var recordCount = 0
     private var done = false
 
-    init(settings: RegexSettings, output: Output, name: String, unicode: Bool) throws {
+    init(settings: RegexSettings, output: Output, name: String) throws {
         self.settings = settings
         self.output = output
         self.name = name
@@ -24,7 +24,7 @@ final class MatchPrinter: InputHandler {
         do {
             pipeline = try WorkerPipeline(capacity: 3) { pipeline in
                 do {
-                    let finder = try MatchFinder(settings: settings, name: name, unicode: unicode) { pipeline.emit($0) }
+                    let finder = try MatchFinder(settings: settings, name: name) { pipeline.emit($0) }
                     while let bytes = pipeline.next() {
                         guard try finder.feed(bytes) else { return }
                     }

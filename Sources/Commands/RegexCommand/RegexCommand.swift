@@ -70,7 +70,6 @@ public struct RegexCommand: Command {
     let settings: RegexSettings
     let input: InputSettings
     let sourceNames: [ArgumentWord]
-    let unicodeMode: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var options: PCRE2Pattern.Options = []
@@ -78,12 +77,13 @@ public struct RegexCommand: Command {
         if arguments.flag(Self.dotAll) { options.insert(.dotAll) }
         if arguments.flag(Self.multiline) { options.insert(.multiline) }
         if arguments.flag(Self.extended) { options.insert(.extended) }
-        unicodeMode = arguments.flag(Self.unicode)
-        if unicodeMode { options.insert(.unicode) }
-        let text = arguments.positional(Self.pattern) ?? ""
+        if arguments.flag(Self.unicode) { options.insert(.unicode) }
+        // The pattern's bytes as given: under --no-unicode, bytes of 128 and more that are not UTF-8 stand for
+        // themselves; with Unicode, PCRE2 says where the pattern is not valid UTF-8.
+        let pattern = arguments.positionalWord(Self.pattern)?.bytes ?? []
         let compiled: PCRE2Pattern
         do {
-            compiled = try PCRE2Pattern(text, options: options)
+            compiled = try PCRE2Pattern(pattern, options: options)
         } catch {
             throw UsageError("invalid pattern at offset \(error.offset ?? 0): \(error.message)")
         }
@@ -124,8 +124,7 @@ public struct RegexCommand: Command {
     public func run(_ context: Context) throws -> ExitStatus {
         var printers: [MatchPrinter] = []
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { source in
-            let printer = try MatchPrinter(
-                settings: settings, output: context.output, name: source.name, unicode: unicodeMode)
+            let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
             printers.append(printer)
             return printer
         }

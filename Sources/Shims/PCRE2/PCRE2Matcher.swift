@@ -23,7 +23,8 @@ public final class PCRE2Matcher {
         public static let notBeginningOfLine = Options(rawValue: PCRE2_NOTBOL)
         /// An empty match at the start offset is not a match (used after an empty match).
         public static let notEmptyAtStart = Options(rawValue: PCRE2_NOTEMPTY_ATSTART)
-        /// The match must start at the start offset.
+        /// The match must start at the start offset. The JIT ignores this option, so such a match runs in the
+        /// interpreter: slower.
         public static let anchored = Options(rawValue: PCRE2_ANCHORED)
     }
 
@@ -63,12 +64,15 @@ public final class PCRE2Matcher {
     }
 
     /// Looks for the first match in `subject` at or after byte `offset`. Bytes before `offset` are still seen by
-    /// lookbehinds, `\b` and multiline `^`. The corresponding C functions are `pcre2_jit_match` and `pcre2_match`.
+    /// lookbehinds, `\b` and multiline `^`; `\G` matches at `offset` only. The corresponding C functions are
+    /// `pcre2_jit_match` and `pcre2_match`.
     public func match(_ subject: Span<UInt8>, from offset: Int, options: Options = []) throws(PCRE2Error) -> Outcome {
+        // pcre2_jit_match does not anchor; pcre2_match does it in the interpreter.
+        let jit = pattern.usesJIT && !options.contains(.anchored)
         let result = subject.withUnsafeBufferPointer { buffer in
             // An empty Span may have no base address; PCRE2 wants a valid pointer even for an empty subject.
             let base = buffer.baseAddress ?? UnsafePointer(Self.emptySubject)
-            return pattern.usesJIT
+            return jit
                 ? pcre2_jit_match_8(pattern.code, base, buffer.count, offset, options.rawValue, matchData, context)
                 : pcre2_match_8(pattern.code, base, buffer.count, offset, options.rawValue, matchData, context)
         }
@@ -134,8 +138,8 @@ public final class PCRE2Matcher {
     /// PCRE2_UNSET, a macro Swift does not import: all bits set in a PCRE2_SIZE.
     private static let unset = Int(bitPattern: UInt.max)
 
-    /// A valid address for empty subjects.
-    nonisolated(unsafe) private static let emptySubject: UnsafeMutablePointer<UInt8> = {
+    /// A valid address for empty subjects and patterns.
+    nonisolated(unsafe) static let emptySubject: UnsafeMutablePointer<UInt8> = {
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         pointer.initialize(to: 0)
         return pointer

@@ -1,0 +1,37 @@
+// The matchers of one search: the pattern, and its variants for going on past the offset the search started from
+// (where \G cannot match) and for a window that ends after a newline (where (?m)^ may match once more input comes).
+import PCRE2
+
+/// The PCRE2 matchers one MatchFinder needs. Variants exist only for patterns that have `\G` or `^`.
+struct PatternMatchers {
+    private let plain: PCRE2Matcher
+    private let plainAtEnd: PCRE2Matcher?
+    private let beyond: PCRE2Matcher?
+    private let beyondAtEnd: PCRE2Matcher?
+
+    init(_ pattern: PCRE2Pattern) throws(PCRE2Error) {
+        plain = try PCRE2Matcher(pattern)
+        plainAtEnd = try Self.matcher(pattern.circumflexAtEnd)
+        beyond = try Self.matcher(pattern.beyondStartOffset)
+        beyondAtEnd = try Self.matcher(pattern.beyondStartOffset?.circumflexAtEnd)
+    }
+
+    private static func matcher(_ pattern: PCRE2Pattern?) throws(PCRE2Error) -> PCRE2Matcher? {
+        guard let pattern else { return nil }
+        return try PCRE2Matcher(pattern)
+    }
+
+    /// The pattern has `\G`: a search that went on past its start offset needs the variant where `\G` fails.
+    var hasStartOffsetAssertion: Bool { beyond != nil }
+
+    /// The matcher for a search from where a search on the whole input would start (`beyondStart` false), or from a
+    /// later place.
+    func matcher(beyondStart: Bool) -> PCRE2Matcher {
+        beyondStart ? beyond ?? plain : plain
+    }
+
+    /// Its variant where a multiline `^` also matches at the subject's end after a newline; nil without `^`.
+    func circumflexAtEnd(beyondStart: Bool) -> PCRE2Matcher? {
+        beyondStart && beyond != nil ? beyondAtEnd : plainAtEnd
+    }
+}
