@@ -91,7 +91,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(
             name: "CommandsTests",
-            dependencies: ["StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand", "Toolbox", "TestSupport"]),
+            dependencies: [
+                "StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand", "Toolbox", "PCRE2", "TestSupport",
+            ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -68,7 +68,10 @@ struct RegexTests {
         FileManager.default.createFile(atPath: file, contents: Data([0x61, 0xE9, 0x62, 0x20, 0x63, 0xE9, 0x0A]))
         let bytes = try runProgram(
             "/bin/bash",
-            ["-c", "exec \"$0\" regex --no-unicode --fields offset \"$(printf '\\351')\" \"$1\"", Package.binary, file],
+            [
+                "-c", "exec \"$0\" regex --no-unicode --fields offset \"$(printf '\\351')\" \"$1\"", Package.binary,
+                file,
+            ],
             environment: scratch.environment)
         #expect(bytes.status == 0, "\(bytes.stderr)")
         #expect(bytes.lines == [#"{"type":"match","offset":1}"#, #"{"type":"match","offset":5}"#])

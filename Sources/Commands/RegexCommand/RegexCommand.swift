@@ -39,7 +39,10 @@ public struct RegexCommand: Command {
             Patterns are PCRE2 with its JIT, UTF-8 and Unicode properties (so \\w matches é): see pcre2pattern(3). \
             Inline flags work, (?si) for example. Invalid UTF-8 in the input never stops a search: the valid \
             text around it still matches, and printed text has U+FFFD in its place. Offsets and lengths are in \
-            bytes of the input, so a program can find the exact bytes again.
+            bytes of the input, so a program can find the exact bytes again. With --no-unicode the pattern and the \
+            input are bytes: the pattern is taken byte for byte as the shell passed it (a Latin-1 é is \\xe9), and \
+            (*UTF) in a pattern turns UTF-8 on again, as safely as without --no-unicode. Matches are the same \
+            whatever the pieces the input is read in: \\G, empty matches and ^ and $ at piece ends included.
 
             Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
             at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
