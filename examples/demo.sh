@@ -87,6 +87,7 @@ section "errors: one line, a suggestion, a defined exit status"
 show tb bookmark show nwes
 show tb bookmak ls
 show tb history --lmit 3
+show tb feed --timeout 1e20 news.xml
 show "tb bookmark ls --json | head -1"
 
 section "completion: every TAB asks tb itself"
