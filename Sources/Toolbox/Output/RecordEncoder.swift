@@ -68,13 +68,16 @@ public struct RecordEncoder: ~Copyable {
         fieldCount = schema.fields.count
     }
 
-    /// Ends a record: fields the record did not write are null; writes `}` and a newline in JSON mode.
+    /// Ends a record: writes `}` and a newline in JSON mode.
     mutating func finish() {
         // A record that left an array or object open (a programming error) still yields valid JSON.
         while depth > 0 || !containers.isEmpty {
             assertionFailure("\(schemaType) record left a container open")
             end()
         }
+        // Every declared field has a value, null included: a record that forgets one is a programming error, which a
+        // debug build (every test) stops at; a release build writes null rather than a short record.
+        assert(fieldIndex == fieldCount, "\(schemaType) record wrote \(fieldIndex) of its \(fieldCount) fields")
         while fieldIndex < fieldCount { null() }
         if !capturing {
             out.append(UInt8(ascii: "}"))
