@@ -91,6 +91,35 @@ struct ExitStatusTests {
         #expect(checked >= 12)
     }
 
+    /// No two options of one command (its own, the input options, the output options, -h/--help) share a long or a
+    /// short name, or a flag's --no- form: the first declaration would silently win.
+    @Test func noTwoOptionsOfACommandShareAName() throws {
+        let env = scratch.environment
+        let spec = try JSONSerialization.jsonObject(with: Data(try tb(["__dump-spec"], environment: env).stdout.utf8))
+        let dump = spec as? [String: Any] ?? [:]
+        let output = dump["output_options"] as? [[String: Any]] ?? []
+        var checked = 0
+        func visit(_ command: [String: Any], _ path: [String]) {
+            let path = path + [command["name"] as? String ?? "?"]
+            let options = (command["options"] as? [[String: Any]] ?? []) + output
+            var names = ["--help", "-h", "--version"]
+            for option in options {
+                let long = option["long"] as? String ?? ""
+                names.append("--" + long)
+                if option["kind"] as? String == "flag" { names.append("--no-" + long) }
+                if let short = option["short"] as? String { names.append("-" + short) }
+            }
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted {
+                Issue.record("tb \(path.joined(separator: " ")): two options are called \(name)")
+            }
+            checked += 1
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub, path) }
+        }
+        for command in dump["commands"] as? [[String: Any]] ?? [] { visit(command, []) }
+        #expect(checked >= 10 && !output.isEmpty)
+    }
+
     /// Whatever words are typed, tb answers with a defined status and never a crash.
     @Test func randomCommandLinesNeverCrash() throws {
         let words = [

@@ -7,7 +7,12 @@ struct ArgumentParserTests {
     let parser = ArgumentParser(commands: testCommands)
 
     func greet(_ argv: [String]) throws -> Greet {
-        let outcome = try parser.parse(["greet"] + argv)
+        let outcome: ParseOutcome
+        do {
+            outcome = try parser.parse(["greet"] + argv)
+        } catch {
+            throw error.error
+        }
         guard case .command(_, let arguments) = outcome else {
             Issue.record("not a command: \(outcome)")
             throw UsageError("not a command")
@@ -82,6 +87,18 @@ struct ArgumentParserTests {
         (["tree", "--depth", "2", "branch"], "unknown option '--depth'"),
         (["tree", "branch", "--json"], "option '--json' does not apply: 'tb tree branch' prints no records"),
         (["--jsn", "greet"], "unknown option '--jsn' (did you mean '--json'?)"),
+        // Values are checked as they are read: a swallowed word is named as the option's value.
+        (["greet", "--count", "word"], "invalid value 'word' for --count: expected a whole number"),
+        (["greet", "-kword"], "invalid value 'word' for --count: expected a whole number"),
+        (
+            ["tree", "branch", "--depth", "1", "--leaves=9"],
+            "invalid value '9' for --leaves: expected a whole number, from 1 to 5"
+        ),
+        // Combinations come from the declarations, named in the order the command declares them.
+        (["tree", "branch", "--wide", "--depth", "1"], "--depth and --wide do not go together"),
+        (["tree", "branch", "--leaves", "2"], "--leaves goes with --depth"),
+        (["tree", "branch", "oval"], "invalid value 'oval' for SHAPE: expected one of round, square"),
+        (["copy", "a"], "missing argument DEST"),
     ]
 
     @Test(arguments: errors)
@@ -132,6 +149,21 @@ struct ArgumentParserTests {
         }
         let fine = ParsedArguments(path: ["x"], options: ["size": ["64"], "limit": ["0"]])
         #expect(try fine.value(option) == 64 && fine.value(open) == 0)
+    }
+
+    /// A flag turned off again does not conflict; a typed positional reads as its type.
+    @Test func declaredConstraintsAllowWhatTheyShould() throws {
+        guard
+            case .command(_, let arguments) = try parser.parse([
+                "tree", "branch", "--wide", "--no-wide", "-d", "2", "square",
+            ])
+        else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(try arguments.positional(Branch.shape, as: Branch.Shape.self) == .square)
+        #expect(Branch.leaves.spec.notes == ["from 1 to 5", "with --depth"])
+        #expect(Branch.wide.spec.notes == ["not with --depth"])
     }
 
     @Test func variadicPositionalsLeaveRoomForTheLastOne() throws {

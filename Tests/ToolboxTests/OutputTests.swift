@@ -159,8 +159,14 @@ struct OutputSettingsTests {
     func settings(_ argv: [String], _ environment: [String: String] = [:], terminal: Int? = nil) throws
         -> OutputSettings
     {
-        guard case .command(_, let arguments) = try ArgumentParser(commands: testCommands).parse(["greet"] + argv)
-        else { throw UsageError("no command") }
+        // The parser checks values and combinations; its failure's usage error is what a user sees.
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser(commands: testCommands).parse(["greet"] + argv)
+        } catch {
+            throw error.error
+        }
+        guard case .command(_, let arguments) = outcome else { throw UsageError("no command") }
         return try OutputSettings.resolve(
             arguments, fieldNames: Greet.spec.fieldNames, environment: Environment(environment),
             terminalColumns: terminal)

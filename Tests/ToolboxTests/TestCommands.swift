@@ -97,9 +97,18 @@ struct Leaf: Command {
     func run(_ context: Context) throws -> ExitStatus { .success }
 }
 
+/// `branch`: constraints declared, not checked by hand.
 struct Branch: Command {
+    enum Shape: String, ArgumentChoice {
+        case round, square
+    }
+
     static let depth = Option<Int>("depth", short: "d", help: "how deep")
-    static let spec = CommandSpec(name: "branch", abstract: "another", options: [depth])
+    static let wide = Flag("wide", help: "spread out", conflicts: [depth])
+    static let leaves = Option<Int>("leaves", help: "how many leaves", range: 1...5, requires: [depth])
+    static let shape = Positional("SHAPE", help: "round or square", type: Shape.self, arity: .optional)
+    static let spec = CommandSpec(
+        name: "branch", abstract: "another", options: [depth, wide, leaves], positionals: [shape])
     init(_ arguments: ParsedArguments) throws(UsageError) {}
     func run(_ context: Context) throws -> ExitStatus { .success }
 }

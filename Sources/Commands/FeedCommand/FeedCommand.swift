@@ -11,11 +11,13 @@ public struct FeedCommand: Command {
         "max-field-size", value: "BYTES",
         help: "keep at most this much of one field's text; the rest is cut, with a warning",
         default: 4 << 20, range: 1...(1 << 30))
-    static let events = Flag("events", help: "print the XML parser's events instead of items, for any XML document")
+    static let events = Flag(
+        "events", help: "print the XML parser's events instead of items, for any XML document",
+        conflicts: [meta, limit])
     static let attributesFor = Option<String>(
         "attributes-for", value: "NAMES",
         help: "with --events, report attributes only for these elements (comma-separated)",
-        repeatable: true)
+        repeatable: true, requires: [events])
     static let sources = Positional(
         "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .oneOrMore, completion: .sources)
 
@@ -98,13 +100,7 @@ public struct FeedCommand: Command {
         settings.events = arguments.flag(Self.events)
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-        if !names.isEmpty {
-            guard settings.events else { throw UsageError("--attributes-for goes with --events") }
-            settings.attributesFor = Set(names)
-        }
-        if settings.events && (settings.meta || settings.limit != nil) {
-            throw UsageError("--events does not go with --meta or --limit")
-        }
+        if !names.isEmpty { settings.attributesFor = Set(names) }
         self.settings = settings
         input = try InputSettings(arguments)
         sourceNames = arguments.positionalWords(Self.sources)

@@ -20,7 +20,8 @@ public struct ReachCommand: Command {
         default: .seconds(2))
     static let wait = Flag("wait", short: "w", help: "keep trying until every target is reachable or --timeout passes")
     static let watch = Flag(
-        "watch", help: "print the state, then a change record whenever a target's reachability flips")
+        "watch", help: "print the state, then a change record whenever a target's reachability flips",
+        conflicts: [wait])
     static let any = Flag("any", help: "succeed when at least one target is reachable (default: all must be)")
     static let ordered = Flag("ordered", help: "print the records in the order of the targets, not as they come")
     static let quiet = Flag("quiet", short: "q", help: "print nothing: the exit status tells")
@@ -28,7 +29,7 @@ public struct ReachCommand: Command {
         "expect-status", value: "CODES",
         help: "HTTP statuses that count as reachable, such as 200,204 or 200-399 (default: any below 400)")
     static let ipv4 = Flag("ipv4", short: "4", help: "use IPv4 addresses only")
-    static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only")
+    static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only", conflicts: [ipv4])
     static let targets = Positional(
         "TARGET", help: "host, host:port, [v6addr]:port, a URL, or @bookmark", arity: .oneOrMore,
         completion: .sources)
@@ -84,14 +85,12 @@ public struct ReachCommand: Command {
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         let waiting = arguments.flag(Self.wait)
         let watching = arguments.flag(Self.watch)
-        if waiting && watching { throw UsageError("--wait and --watch do not go together") }
         mode = watching ? .watch : waiting ? .wait : .once
         var settings = ProbeSettings()
         settings.timeout = try arguments.value(Self.timeout) ?? .seconds(waiting ? 60 : 5)
         interval = try arguments.valueOrDefault(Self.interval)
         let v4 = arguments.flag(Self.ipv4)
         let v6 = arguments.flag(Self.ipv6)
-        if v4 && v6 { throw UsageError("--ipv4 and --ipv6 do not go together") }
         settings.family = v4 ? .ipv4 : v6 ? .ipv6 : nil
         if let codes = try arguments.value(Self.expectStatus) { settings.expectedStatuses = try Self.statuses(codes) }
         settings.request = try RequestSettings(arguments)

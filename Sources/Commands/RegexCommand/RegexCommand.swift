@@ -19,7 +19,8 @@ public struct RegexCommand: Command {
         "group", short: "g", value: "N|NAME", help: "report this group instead of the whole match")
     static let replace = Option<String>(
         "replace", short: "r", value: "TEMPLATE",
-        help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field")
+        help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field",
+        conflicts: [count])
     static let maxMatchSize = Option<Int>(
         "max-match-size", value: "BYTES", help: "the longest match (or line, with --lines) that can be found",
         default: 4 << 20, range: 1...(1 << 30))
@@ -115,7 +116,6 @@ public struct RegexCommand: Command {
         }
         let maxMatchSize = try arguments.valueOrDefault(Self.maxMatchSize)
         let countOnly = arguments.flag(Self.count)
-        if countOnly && replacement != nil { throw UsageError("--count and --replace do not go together") }
         settings = RegexSettings(
             pattern: compiled, lineMode: arguments.flag(Self.lines), countOnly: countOnly, maxCount: maxCount,
             group: group, replacement: replacement, maxMatchSize: maxMatchSize)

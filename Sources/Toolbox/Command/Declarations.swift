@@ -51,6 +51,35 @@ public struct OptionSpec: Sendable {
     public let completion: Completion
     /// Kept out of help, man pages and completion.
     public let hidden: Bool
+    /// Long names of options that cannot be given with this one (checked both ways).
+    public let conflicts: [String]
+    /// Long names of options this one needs (it means nothing without them).
+    public let requires: [String]
+    /// Checks a value as the parser reads it: the usage error's message, or nil when it is fine. A value that
+    /// swallowed the next word (`--limit news.xml`) is named as such, before positionals are counted.
+    let check: @Sendable (String) -> String?
+
+    init(
+        long: String, short: Character?, help: String, kind: Kind, valueName: String = "", repeatable: Bool = false,
+        defaultOn: Bool = false, defaultText: String? = nil, rangeText: String? = nil, completion: Completion = .none,
+        hidden: Bool, conflicts: [any OptionDeclaration], requires: [any OptionDeclaration],
+        check: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) {
+        self.long = long
+        self.short = short
+        self.help = help
+        self.kind = kind
+        self.valueName = valueName
+        self.repeatable = repeatable
+        self.defaultOn = defaultOn
+        self.defaultText = defaultText
+        self.rangeText = rangeText
+        self.completion = completion
+        self.hidden = hidden
+        self.conflicts = conflicts.map(\.spec.long)
+        self.requires = requires.map(\.spec.long)
+        self.check = check
+    }
 
     /// The long name as documented: `no-NAME` for a flag that is on by default (only turning it off is news).
     public var displayedLong: String { kind == .flag && defaultOn ? "no-" + long : long }
@@ -65,6 +94,13 @@ public struct OptionSpec: Sendable {
         if let short = displayedShort { return "-\(short), \(name)\(value)" }
         return name + value
     }
+
+    /// What help and man pages add after the description: the range, the default, what it does not go with and
+    /// what it needs (`1 or more, default: 10, not with --watch`).
+    public var notes: [String] {
+        [rangeText, defaultText.map { "default: \($0)" }].compactMap { $0 }
+            + conflicts.map { "not with --\($0)" } + requires.map { "with --\($0)" }
+    }
 }
 
 /// Anything listed in a command's `options`.
@@ -76,11 +112,16 @@ public protocol OptionDeclaration: Sendable {
 public struct Flag: OptionDeclaration {
     public let spec: OptionSpec
 
-    /// - Parameter default: flags that are on unless turned off are documented as `--no-NAME`.
-    public init(_ long: String, short: Character? = nil, help: String, default: Bool = false, hidden: Bool = false) {
+    /// - Parameters:
+    ///   - default: flags that are on unless turned off are documented as `--no-NAME`.
+    ///   - conflicts: options that cannot be given with this one; `requires`: options it needs.
+    public init(
+        _ long: String, short: Character? = nil, help: String, default: Bool = false,
+        conflicts: [any OptionDeclaration] = [], requires: [any OptionDeclaration] = [], hidden: Bool = false
+    ) {
         spec = OptionSpec(
-            long: long, short: short, help: help, kind: .flag, valueName: "", repeatable: false, defaultOn: `default`,
-            defaultText: nil, rangeText: nil, completion: .none, hidden: hidden)
+            long: long, short: short, help: help, kind: .flag, defaultOn: `default`, hidden: hidden,
+            conflicts: conflicts, requires: requires)
     }
 
     /// The value when the flag is not given.
@@ -95,29 +136,45 @@ public struct Option<Value: ArgumentValue>: OptionDeclaration {
     /// The values it accepts; the type's own limits when the declaration sets none.
     let bounds: ValueBounds<Value>?
 
+    /// - Parameters:
+    ///   - conflicts: options that cannot be given with this one; `requires`: options it needs.
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
         default defaultValue: Value? = nil, repeatable: Bool = false, completion: Completion? = nil,
-        hidden: Bool = false
+        conflicts: [any OptionDeclaration] = [], requires: [any OptionDeclaration] = [], hidden: Bool = false
     ) {
         self.init(
             long, short: short, value: valueName, help: help, default: defaultValue, bounds: Value.bounds,
-            repeatable: repeatable, completion: completion, hidden: hidden)
+            repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires, hidden: hidden)
     }
 
     /// `bounds` are shown in help when the declaration set them (a type's own limits go without saying).
     init(
         _ long: String, short: Character?, value valueName: String?, help: String, default defaultValue: Value?,
         bounds: ValueBounds<Value>?, declared: Bool = false, repeatable: Bool, completion: Completion?,
-        hidden: Bool
+        conflicts: [any OptionDeclaration], requires: [any OptionDeclaration], hidden: Bool
     ) {
         self.defaultValue = defaultValue
         self.bounds = bounds
         spec = OptionSpec(
             long: long, short: short, help: help, kind: .value, valueName: valueName ?? Value.valueName,
-            repeatable: repeatable, defaultOn: false, defaultText: defaultValue?.argumentText,
+            repeatable: repeatable, defaultText: defaultValue?.argumentText,
             rangeText: declared ? bounds?.text : nil,
-            completion: completion ?? Value.choices.map { .values($0) } ?? .none, hidden: hidden)
+            completion: completion ?? Value.choices.map { .values($0) } ?? .none, hidden: hidden,
+            conflicts: conflicts, requires: requires,
+            check: { raw in
+                if case .failure(let error) = Self.convert(raw, long: long, bounds: bounds) { return error.message }
+                return nil
+            })
+    }
+
+    /// The value `raw` stands for, or the usage error that names what is expected (with the range, if any).
+    static func convert(_ raw: String, long: String, bounds: ValueBounds<Value>?) -> Result<Value, UsageError> {
+        guard let value = Value(argument: raw), bounds?.contains(value) ?? true else {
+            let range = bounds.map { ", " + $0.text } ?? ""
+            return .failure(UsageError("invalid value '\(raw)' for --\(long): expected \(Value.expectation)\(range)"))
+        }
+        return .success(value)
     }
 }
 
@@ -127,22 +184,26 @@ extension Option where Value: Comparable {
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
         default defaultValue: Value? = nil, range: ClosedRange<Value>, repeatable: Bool = false,
-        completion: Completion? = nil, hidden: Bool = false
+        completion: Completion? = nil, conflicts: [any OptionDeclaration] = [],
+        requires: [any OptionDeclaration] = [], hidden: Bool = false
     ) {
         self.init(
             long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
-            declared: true, repeatable: repeatable, completion: completion, hidden: hidden)
+            declared: true, repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires,
+            hidden: hidden)
     }
 
     /// An option whose values must be at least `range.lowerBound`, such as `1...`.
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
         default defaultValue: Value? = nil, range: PartialRangeFrom<Value>, repeatable: Bool = false,
-        completion: Completion? = nil, hidden: Bool = false
+        completion: Completion? = nil, conflicts: [any OptionDeclaration] = [],
+        requires: [any OptionDeclaration] = [], hidden: Bool = false
     ) {
         self.init(
             long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
-            declared: true, repeatable: repeatable, completion: completion, hidden: hidden)
+            declared: true, repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires,
+            hidden: hidden)
     }
 }
 
@@ -187,12 +248,29 @@ public struct Positional: Sendable {
     public let help: String
     public let arity: Arity
     public let completion: Completion
+    /// Checks a value as the parser reads it: the usage error's message, or nil when it is fine.
+    let check: @Sendable (String) -> String?
 
     public init(_ name: String, help: String, arity: Arity = .one, completion: Completion = .none) {
         self.name = name
         self.help = help
         self.arity = arity
         self.completion = completion
+        check = { _ in nil }
+    }
+
+    /// A positional whose values are of type `Value` (a choice of words, a number): one that does not convert is a
+    /// usage error; `ParsedArguments.positional(_:as:)` reads it.
+    public init<Value: ArgumentValue>(
+        _ name: String, help: String, type: Value.Type, arity: Arity = .one, completion: Completion? = nil
+    ) {
+        self.name = name
+        self.help = help
+        self.arity = arity
+        self.completion = completion ?? Value.choices.map { .values($0) } ?? .none
+        check = { raw in
+            Value(argument: raw) == nil ? "invalid value '\(raw)' for \(name): expected \(Value.expectation)" : nil
+        }
     }
 
     /// `NAME`, `[NAME]`, `[NAME...]` or `NAME...`, as the usage line shows it.

@@ -9,8 +9,7 @@ struct GenerateCommand: Command {
         static var valueName: String { "WHAT" }
     }
 
-    static let what = Positional(
-        "WHAT", help: "all, man or completions", completion: .values(["all", "man", "completions"]))
+    static let what = Positional("WHAT", help: "all, man or completions", type: Target.self)
     static let outputDirectory = Option<String>(
         "output-dir", value: "DIR", help: "write man/ and completions/ under DIR", default: ".",
         completion: .directories)
@@ -23,11 +22,7 @@ struct GenerateCommand: Command {
     let directory: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let text = arguments.positional(Self.what) ?? ""
-        guard let target = Target(argument: text) else {
-            throw UsageError("invalid value '\(text)' for WHAT: expected \(Target.expectation)")
-        }
-        self.target = target
+        target = try arguments.positional(Self.what, as: Target.self) ?? .all
         directory = try arguments.valueOrDefault(Self.outputDirectory)
     }
 

@@ -127,8 +127,7 @@ public struct HelpRenderer {
                 if let choices = option.completion.choices, !choices.allSatisfy({ help.contains($0) }) {
                     help += " (\(choices.joined(separator: ", ")))"
                 }
-                let notes = [option.rangeText, option.defaultText.map { "default: \($0)" }].compactMap { $0 }
-                if !notes.isEmpty { help += " [" + notes.joined(separator: ", ") + "]" }
+                if !option.notes.isEmpty { help += " [" + option.notes.joined(separator: ", ") + "]" }
                 if option.repeatable && !help.contains("repeatable") { help += " (repeatable)" }
                 // Long-only options line up under the long names of options that have a short one.
                 return ((option.displayedShort != nil ? "" : "    ") + option.signature, help)

@@ -128,8 +128,7 @@ public struct ManPageRenderer {
             text += sub ? ".PP\nOptions:\n" : "\(level) OPTIONS\n"
             for option in options {
                 var help = option.help
-                let notes = [option.rangeText, option.defaultText.map { "default: \($0)" }].compactMap { $0 }
-                if !notes.isEmpty { help += " (" + notes.joined(separator: "; ") + ")" }
+                if !option.notes.isEmpty { help += " (" + option.notes.joined(separator: "; ") + ")" }
                 text += Roff.tagged(Roff.signature(option), help) + "\n"
             }
         }

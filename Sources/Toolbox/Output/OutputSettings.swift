@@ -57,7 +57,6 @@ public struct OutputSettings: Sendable {
                         + fieldNames.joined(separator: ", "))
             }
             guard !names.isEmpty else { throw UsageError("--fields needs at least one field name") }
-            if case .template = style { throw UsageError("--fields and --template do not go together") }
             var seen = Set<String>()
             fields = names.filter { seen.insert($0).inserted }
         }

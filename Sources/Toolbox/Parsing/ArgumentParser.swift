@@ -131,6 +131,7 @@ public struct ArgumentParser {
         }
         let assigned: [String: [ArgumentWord]]
         do {
+            try table.checkCombinations(values)
             assigned = try PositionalAssignment.assign(positionals, to: spec.positionals)
         } catch {
             throw ParseFailure(path: path, error: error)
@@ -175,11 +176,11 @@ struct OptionTable {
                 continue
             }
             if !letters.isEmpty {
-                values[option.long, default: []].append(arguments[index].suffix(from: 1 + consumed))
+                try take(arguments[index].suffix(from: 1 + consumed), for: option, into: &values)
                 return index + 1
             }
             guard index + 1 < arguments.count else { throw UsageError("option '-\(letter)' needs a value") }
-            values[option.long, default: []].append(arguments[index + 1])
+            try take(arguments[index + 1], for: option, into: &values)
             return index + 2
         }
         return index + 1
@@ -208,11 +209,11 @@ struct OptionTable {
                 return index + 1
             case .value:
                 if let inlineValue {
-                    values[name, default: []].append(inlineValue)
+                    try take(inlineValue, for: option, into: &values)
                     return index + 1
                 }
                 guard index + 1 < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
-                values[name, default: []].append(arguments[index + 1])
+                try take(arguments[index + 1], for: option, into: &values)
                 return index + 2
             }
         }
@@ -223,6 +224,35 @@ struct OptionTable {
         }
         let known = options.filter { !$0.hidden }.map { "--\($0.long)" }
         throw UsageError("unknown option '--\(name)'" + Suggestion.didYouMean("--\(name)", among: known))
+    }
+
+    /// Records an option's value once its declaration accepts it: a value that is not what the option takes (the
+    /// next word swallowed, as in `--limit news.xml`) is reported as such, not as a positional gone missing.
+    private func take(_ value: ArgumentWord, for option: OptionSpec, into values: inout [String: [ArgumentWord]])
+        throws(UsageError)
+    {
+        if let message = option.check(value.text) { throw UsageError(message) }
+        values[option.long, default: []].append(value)
+    }
+
+    /// Options given together that do not go together, or given without one they need.
+    func checkCombinations(_ values: [String: [ArgumentWord]]) throws(UsageError) {
+        func given(_ name: String) -> Bool {
+            guard let last = values[name]?.last else { return false }
+            return long(name)?.kind != .flag || last.text == "true"
+        }
+        for option in options where given(option.long) {
+            for other in option.conflicts where given(other) {
+                // Named in the order the command declares them, whichever side declared the conflict.
+                let order =
+                    options.firstIndex { $0.long == other } ?? 0 < options.firstIndex { $0.long == option.long } ?? 0
+                let (first, second) = order ? (other, option.long) : (option.long, other)
+                throw UsageError("--\(first) and --\(second) do not go together")
+            }
+            for other in option.requires where !given(other) {
+                throw UsageError("--\(option.long) goes with --\(other)")
+            }
+        }
     }
 
     /// What a flag's value is recorded as.
@@ -256,6 +286,11 @@ enum PositionalAssignment {
         }
         if next < values.count {
             throw UsageError("unexpected argument '\(values[next].text)'")
+        }
+        for positional in declared {
+            for value in result[positional.name] ?? [] {
+                if let message = positional.check(value.text) { throw UsageError(message) }
+            }
         }
         return result
     }

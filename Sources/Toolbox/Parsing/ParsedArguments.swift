@@ -66,6 +66,17 @@ public struct ParsedArguments: Sendable {
         positionalValues[positional.name]?.map(\.text) ?? []
     }
 
+    /// The value of a typed positional (the parser checked it), or nil when it was not given.
+    public func positional<Value: ArgumentValue>(_ positional: Positional, as type: Value.Type) throws(UsageError)
+        -> Value?
+    {
+        guard let raw = positionalValues[positional.name]?.first?.text else { return nil }
+        guard let value = Value(argument: raw) else {
+            throw UsageError("invalid value '\(raw)' for \(positional.name): expected \(Value.expectation)")
+        }
+        return value
+    }
+
     /// The value of a positional as the shell gave it, bytes that are not UTF-8 included (a pattern).
     public func positionalWord(_ positional: Positional) -> ArgumentWord? {
         positionalValues[positional.name]?.first
@@ -77,11 +88,6 @@ public struct ParsedArguments: Sendable {
     }
 
     private func convert<Value>(_ raw: String, for option: Option<Value>) throws(UsageError) -> Value {
-        guard let value = Value(argument: raw), option.bounds?.contains(value) ?? true else {
-            let range = option.bounds.map { ", " + $0.text } ?? ""
-            throw UsageError(
-                "invalid value '\(raw)' for --\(option.spec.long): expected \(Value.expectation)\(range)")
-        }
-        return value
+        try Option<Value>.convert(raw, long: option.spec.long, bounds: option.bounds).get()
     }
 }
