@@ -7,6 +7,29 @@ extension ReachMethod: ArgumentChoice {
     public static var valueName: String { "METHOD" }
 }
 
+/// --expect-status: HTTP status codes and ranges, `200,204,300-399`.
+struct StatusCodes: ArgumentValue {
+    let ranges: [ClosedRange<Int>]
+
+    init?(argument: String) {
+        var ranges: [ClosedRange<Int>] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", maxSplits: 1).map { Int(String($0).trimmingWhitespace()) }
+            guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, (100...599).contains(low),
+                (100...599).contains(high), low <= high
+            else { return nil }
+            ranges.append(low...high)
+        }
+        self.ranges = ranges
+    }
+
+    static var valueName: String { "CODES" }
+    static var expectation: String { "codes from 100 to 599, such as 200,204 or 200-299" }
+    var argumentText: String {
+        ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+    }
+}
+
 /// Checks reachability.
 public struct ReachCommand: Command {
     static let method = Option<ReachMethod>(
@@ -25,8 +48,8 @@ public struct ReachCommand: Command {
     static let any = Flag("any", help: "succeed when at least one target is reachable (default: all must be)")
     static let ordered = Flag("ordered", help: "print the records in the order of the targets, not as they come")
     static let quiet = Flag("quiet", short: "q", help: "print nothing: the exit status tells")
-    static let expectStatus = Option<String>(
-        "expect-status", value: "CODES",
+    static let expectStatus = Option<StatusCodes>(
+        "expect-status",
         help: "HTTP statuses that count as reachable, such as 200,204 or 200-399 (default: any below 400)")
     static let ipv4 = Flag("ipv4", short: "4", help: "use IPv4 addresses only")
     static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only", conflicts: [ipv4])
@@ -92,7 +115,7 @@ public struct ReachCommand: Command {
         let v4 = arguments.flag(Self.ipv4)
         let v6 = arguments.flag(Self.ipv6)
         settings.family = v4 ? .ipv4 : v6 ? .ipv6 : nil
-        if let codes = try arguments.value(Self.expectStatus) { settings.expectedStatuses = try Self.statuses(codes) }
+        settings.expectedStatuses = try arguments.value(Self.expectStatus)?.ranges
         settings.request = try RequestSettings(arguments)
         self.settings = settings
         succeedOnAny = arguments.flag(Self.any)
@@ -100,23 +123,6 @@ public struct ReachCommand: Command {
         quiet = arguments.flag(Self.quiet)
         methodOverride = try arguments.value(Self.method)
         targetTexts = arguments.positionals(Self.targets)
-    }
-
-    /// `200,204,300-399`.
-    static func statuses(_ text: String) throws(UsageError) -> [ClosedRange<Int>] {
-        var ranges: [ClosedRange<Int>] = []
-        for part in text.split(separator: ",") {
-            let bounds = part.split(separator: "-", maxSplits: 1).map { Int(String($0).trimmingWhitespace()) }
-            guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, (100...599).contains(low),
-                (100...599).contains(high), low <= high
-            else {
-                throw UsageError(
-                    "--expect-status '\(text)': expected codes from 100 to 599, such as 200,204 or 200-299")
-            }
-            ranges.append(low...high)
-        }
-        guard !ranges.isEmpty else { throw UsageError("--expect-status needs at least one code") }
-        return ranges
     }
 
     public func run(_ context: Context) throws -> ExitStatus {

@@ -8,9 +8,8 @@ public enum InputOptions {
         "connect-timeout", help: "give up connecting to a server after this long", default: .seconds(30))
     public static let userAgent = Option<String>(
         "user-agent", value: "TEXT", help: "the User-Agent header to send", default: "tb/\(toolboxVersion)")
-    public static let header = Option<String>(
-        "header", short: "H", value: "'NAME: VALUE'", help: "send an extra request header (repeatable)",
-        repeatable: true)
+    public static let header = Option<HeaderLine>(
+        "header", short: "H", help: "send an extra request header (repeatable)", repeatable: true)
     public static let insecure = Flag("insecure", short: "k", help: "do not check TLS certificates and host names")
     public static let cacert = Option<String>(
         "cacert", value: "FILE", help: "trust the CA certificates in FILE instead of the system's", completion: .files)
@@ -63,4 +62,18 @@ public struct InputSettings: Sendable {
         maxRedirects = try arguments.valueOrDefault(InputOptions.maxRedirects)
         readSize = try arguments.valueOrDefault(InputOptions.readSize)
     }
+}
+
+/// An extra request header as written on the command line: `Name: value`.
+public struct HeaderLine: ArgumentValue {
+    public let text: String
+
+    public init?(argument: String) {
+        guard argument.contains(":"), !argument.hasPrefix(":") else { return nil }
+        text = argument
+    }
+
+    public static var valueName: String { "'NAME: VALUE'" }
+    public static var expectation: String { "a header written as 'Name: value'" }
+    public var argumentText: String { text }
 }
