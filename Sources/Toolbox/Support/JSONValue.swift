@@ -177,30 +177,29 @@ private struct JSONReader {
 
     mutating func string() throws(JSONError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = position
-        func flushRun(_ reader: JSONReader) {
-            if runStart < reader.position {
-                scalars.append(
-                    contentsOf: String(decoding: reader.bytes[runStart..<reader.position], as: UTF8.self)
-                        .unicodeScalars)
-            }
+        let start = position
+        // Most strings hold no escape: one scan, one decoding (invalid UTF-8 becomes U+FFFD, as everywhere).
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            position += 1
         }
+        if current == UInt8(ascii: "\"") {
+            position += 1
+            return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+        }
+        var utf8 = Array(bytes[start..<position])
         while true {
             guard let byte = current else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                flushRun(self)
                 position += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flushRun(self)
                 position += 1
-                scalars.append(try escape())
-                runStart = position
+                utf8.append(contentsOf: String(try escape()).utf8)
             case 0..<0x20:
                 throw error("control character in string")
             default:
+                utf8.append(byte)
                 position += 1
             }
         }
