@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "CSVN", dependencies: ["CLoader"], path: "Sources/Shims/CSVN",
             cSettings: [.unsafeFlags(svnHeaders)]),
+        .target(name: "CGumbo", dependencies: ["CLoader"], path: "Sources/Shims/CGumbo"),
 
         // MARK: Shims (Swift)
         .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
@@ -57,6 +58,7 @@ let package = Package(
         .target(
             name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",
             swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
+        .target(name: "Gumbo", dependencies: ["CGumbo", "Loader"], path: "Sources/Shims/Gumbo"),
 
         // MARK: Commands
         .target(
@@ -88,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "ShimsTests",
             dependencies: [
-                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "CLoader",
+                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "Gumbo", "CLoader",
                 "Loader", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),

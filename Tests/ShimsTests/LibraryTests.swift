@@ -2,6 +2,7 @@
 import CLoader
 import Curl
 import Expat
+import Gumbo
 import LibXML2
 import Loader
 import PCRE2
@@ -25,6 +26,9 @@ struct LibraryTests {
         #expect(isVersion(try Curl.version()))
         #expect(isVersion(try LibXML2.version()))
         #expect(try SVN.version().hasPrefix("1."))
+        // gumbo has no version: a parse, which also reads its default options (a data symbol) through the table.
+        #expect(try HTMLTree(parsing: Array("<title>t</title><p>text".utf8)).rootName == "html")
+        #expect(try HTMLTree(parsing: []).rootName == "html")
     }
 
     struct LoadFailure: Error { let message: String }
