@@ -1,4 +1,4 @@
-// The Swift side of CLoader: opens a library that its C module declares with CLOADER_LIBRARY, once, on first use.
+// The Swift side of CLoader: opens a library that its C module declares with CLOADER_LIBRARY.
 import Bytes
 
 /// A heavy C library loaded with dlopen when a shim first needs it (see CLoader.h).
