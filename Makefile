@@ -8,7 +8,7 @@ BIN := .build/release/tb
 
 # What the build needs: the C libraries behind the shims, and pkg-config to find them.
 BUILD_PACKAGES := pkg-config libexpat1-dev libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl-dev zlib1g-dev \
-	libpcre2-dev
+	libpcre2-dev libgumbo-dev
 # Versions the build needs at least, upgraded when older: Debian's libexpat1 backports reparse deferral
 # (XML_SetReparseDeferralEnabled) from 2.5.0-1+deb12u2 on, without which expat parses a huge unfinished tag again for
 # every piece (a 64 MB attribute takes 15 s); deb12u5 is the current security update. tb finds the function at run

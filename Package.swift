@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "CSVN", dependencies: ["CLoader"], path: "Sources/Shims/CSVN",
             cSettings: [.unsafeFlags(svnHeaders)]),
+        .target(name: "CGumbo", dependencies: ["CLoader"], path: "Sources/Shims/CGumbo"),
 
         // MARK: Shims (Swift)
         .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
@@ -47,14 +48,17 @@ let package = Package(
         .target(name: "Expat", dependencies: ["CExpat"], path: "Sources/Shims/Expat"),
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
-        .target(name: "Curl", dependencies: ["CCurl", "Bytes"], path: "Sources/Shims/Curl"),
+        // The Swift side of CLoader: the shims of the lazily loaded libraries open them with it on first use.
+        .target(name: "Loader", dependencies: ["Bytes"], path: "Sources/Shims/Loader"),
+        .target(name: "Curl", dependencies: ["CCurl", "Loader", "Bytes"], path: "Sources/Shims/Curl"),
         .target(name: "Net", dependencies: ["CNet", "Bytes"], path: "Sources/Shims/Net"),
         .target(
-            name: "LibXML2", dependencies: ["CLibXML2", "Bytes"], path: "Sources/Shims/LibXML2",
+            name: "LibXML2", dependencies: ["CLibXML2", "Loader"], path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
         .target(
-            name: "SVN", dependencies: ["CSVN", "Bytes"], path: "Sources/Shims/SVN",
+            name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",
             swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
+        .target(name: "Gumbo", dependencies: ["CGumbo", "Loader"], path: "Sources/Shims/Gumbo"),
 
         // MARK: Commands
         .target(
@@ -86,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "ShimsTests",
             dependencies: [
-                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "TestSupport",
+                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "Gumbo", "CLoader",
+                "Loader", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(

@@ -1,7 +1,10 @@
-// Every C library shim builds, loads (the heavy ones on first use) and reports the version Debian 12 ships.
+// Every C library shim builds, loads (the heavy ones on first use) and works: its version, or a tiny call.
+import CLoader
 import Curl
 import Expat
+import Gumbo
 import LibXML2
+import Loader
 import PCRE2
 import SVN
 import Testing
@@ -23,5 +26,33 @@ struct LibraryTests {
         #expect(isVersion(try Curl.version()))
         #expect(isVersion(try LibXML2.version()))
         #expect(try SVN.version().hasPrefix("1."))
+        // gumbo has no version: a parse, which also reads its default options (a data symbol) through the table.
+        #expect(try HTMLTree(parsing: Array("<title>t</title><p>text".utf8)).rootName == "html")
+        #expect(try HTMLTree(parsing: []).rootName == "html")
+    }
+
+    struct LoadFailure: Error { let message: String }
+
+    /// Loads `symbol` from `soname` the way the C modules' load functions do.
+    func load(_ soname: String, _ symbol: String) -> String? {
+        func open(_ error: UnsafeMutablePointer<CChar>, _ size: UInt) -> Int32 {
+            symbol.withCString { name in
+                var slot: UnsafeMutableRawPointer?
+                return withUnsafePointer(to: name) { CLoader_open(soname, $0, &slot, 1, error, size) }
+            }
+        }
+        guard case .failure(let failure) = LazyLibrary.load(soname, open, failure: LoadFailure.init) else { return nil }
+        return failure.message
+    }
+
+    /// A library that is not installed, or that lacks a symbol, is an error that says so, not a crash.
+    @Test func missingLibraryOrSymbol() {
+        #expect(load("libcurl.so.4", "curl_easy_init") == nil)
+        #expect(
+            load("libnothing.so.0", "nothing")
+                == "cannot load libnothing.so.0: libnothing.so.0: cannot open shared object file: No such file or directory"
+        )
+        #expect(
+            load("libcurl.so.4", "curl_nothing") == "cannot load libcurl.so.4: libcurl.so.4 has no symbol curl_nothing")
     }
 }

@@ -1,9 +1,4 @@
-// Resolves libcurl's functions into CCurl_fn.
+// Defines the table CCurl.h declares and its load function.
 #include "CCurl.h"
 
-struct CCurl_table CCurl_fn;
-static const char *const names[] = {CCURL_SYMBOLS(CLOADER_NAME)};
-
-int CCurl_load(char *error, unsigned long size) {
-    return CLoader_open("libcurl.so.4", names, (void **)&CCurl_fn, sizeof names / sizeof *names, error, size);
-}
+CLOADER_DEFINE(CCurl, "libcurl.so.4", CCURL_SYMBOLS)

@@ -1,9 +1,4 @@
-// Resolves libxml2's functions into CLibXML2_fn.
+// Defines the table CLibXML2.h declares and its load function.
 #include "CLibXML2.h"
 
-struct CLibXML2_table CLibXML2_fn;
-static const char *const names[] = {CLIBXML2_SYMBOLS(CLOADER_NAME)};
-
-int CLibXML2_load(char *error, unsigned long size) {
-    return CLoader_open("libxml2.so.2", names, (void **)&CLibXML2_fn, sizeof names / sizeof *names, error, size);
-}
+CLOADER_DEFINE(CLibXML2, "libxml2.so.2", CLIBXML2_SYMBOLS)

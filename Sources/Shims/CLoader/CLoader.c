@@ -16,6 +16,8 @@ int CLoader_open(const char *soname, const char *const *names, void **slots, int
         slots[i] = dlsym(handle, names[i]);
         if (slots[i] == NULL) {
             snprintf(error, size, "%s has no symbol %s", soname, names[i]);
+            // Nothing may call through a table that failed to load: the library can go.
+            dlclose(handle);
             return -1;
         }
     }

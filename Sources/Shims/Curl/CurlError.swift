@@ -17,12 +17,12 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
 
     init(_ code: CURLcode, detail: String = "") {
         self.code = Int(code.rawValue)
-        message = detail.isEmpty ? String(cString: CCurl_easy_strerror(code)) : detail
+        message = detail.isEmpty ? libcurl.curl_easy_strerror(code).map { String(cString: $0) } ?? "" : detail
     }
 
     init(multi code: CURLMcode) {
         self.code = Int(code.rawValue)
-        message = String(cString: CCurl_multi_strerror(code))
+        message = libcurl.curl_multi_strerror(code).map { String(cString: $0) } ?? ""
     }
 
     /// The server answered with an HTTP error status (CURLE_HTTP_RETURNED_ERROR, with --fail semantics).

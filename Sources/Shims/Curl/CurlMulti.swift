@@ -12,7 +12,7 @@ public final class CurlMulti {
     /// The corresponding C functions are `curl_multi_init` and `curl_multi_setopt(CURLMOPT_MAXCONNECTS)`.
     public init(idleConnections: Int? = nil) throws(CurlError) {
         try Curl.loaded.get()
-        guard let handle = CCurl_multi_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
+        guard let handle = libcurl.curl_multi_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
         self.handle = handle
         if let idleConnections {
             let result = CCurl_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, idleConnections)
@@ -21,8 +21,8 @@ public final class CurlMulti {
     }
 
     deinit {
-        for transfer in transfers.values { _ = CCurl_multi_remove_handle(handle, transfer.handle) }
-        _ = CCurl_multi_cleanup(handle)
+        for transfer in transfers.values { _ = libcurl.curl_multi_remove_handle(handle, transfer.handle) }
+        _ = libcurl.curl_multi_cleanup(handle)
     }
 
     /// How many transfers are running.
@@ -30,7 +30,7 @@ public final class CurlMulti {
 
     /// Starts a transfer. The corresponding C function is `curl_multi_add_handle`.
     public func add(_ transfer: CurlTransfer) throws(CurlError) {
-        let result = CCurl_multi_add_handle(handle, transfer.handle)
+        let result = libcurl.curl_multi_add_handle(handle, transfer.handle)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
         transfers[transfer.handle] = transfer
     }
@@ -38,14 +38,14 @@ public final class CurlMulti {
     /// Stops a transfer and forgets it. The corresponding C function is `curl_multi_remove_handle`.
     public func remove(_ transfer: CurlTransfer) {
         guard transfers.removeValue(forKey: transfer.handle) != nil else { return }
-        _ = CCurl_multi_remove_handle(handle, transfer.handle)
+        _ = libcurl.curl_multi_remove_handle(handle, transfer.handle)
     }
 
     /// Moves every transfer forward as far as it can without waiting; data is delivered to the receivers from
     /// inside this call. The corresponding C function is `curl_multi_perform`.
     public func perform() throws(CurlError) {
         var running: Int32 = 0
-        let result = CCurl_multi_perform(handle, &running)
+        let result = libcurl.curl_multi_perform(handle, &running)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
     }
 
@@ -53,7 +53,7 @@ public final class CurlMulti {
     /// `curl_multi_poll`.
     public func poll(milliseconds: Int) throws(CurlError) {
         var ready: Int32 = 0
-        let result = CCurl_multi_poll(handle, Int32(clamping: milliseconds), &ready)
+        let result = libcurl.curl_multi_poll(handle, nil, 0, Int32(clamping: milliseconds), &ready)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
     }
 
@@ -61,7 +61,7 @@ public final class CurlMulti {
     /// The corresponding C function is `curl_multi_poll` with a zero timeout.
     public func hasWork() throws(CurlError) -> Bool {
         var ready: Int32 = 0
-        let result = CCurl_multi_poll(handle, 0, &ready)
+        let result = libcurl.curl_multi_poll(handle, nil, 0, 0, &ready)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
         return ready > 0
     }
@@ -70,7 +70,8 @@ public final class CurlMulti {
     /// for transfers and for its own descriptors (an epoll set) together. The corresponding C function is
     /// `curl_multi_poll` with one extra `curl_waitfd`.
     public func poll(milliseconds: Int, alsoWaitingOn descriptor: Int32) throws(CurlError) {
-        let result = CCurl_multi_poll_fd(handle, descriptor, Int32(clamping: milliseconds))
+        var extra = curl_waitfd(fd: descriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+        let result = libcurl.curl_multi_poll(handle, &extra, 1, Int32(clamping: milliseconds), nil)
         guard result == CURLM_OK else { throw CurlError(multi: result) }
     }
 
@@ -78,10 +79,14 @@ public final class CurlMulti {
     /// The corresponding C function is `curl_multi_info_read`.
     public func finished() -> [(transfer: CurlTransfer, error: CurlError?)] {
         var done: [(transfer: CurlTransfer, error: CurlError?)] = []
-        var result = CURLE_OK
-        while let easy = CCurl_multi_next_done(handle, &result) {
-            guard let transfer = transfers[easy] else { continue }
+        var queued: Int32 = 0
+        while let message = libcurl.curl_multi_info_read(handle, &queued)?.pointee {
+            guard message.msg == CURLMSG_DONE, let easy = message.easy_handle, let transfer = transfers[easy] else {
+                continue
+            }
             remove(transfer)
+            // CURLMsg's `data` is a union: for CURLMSG_DONE it holds the transfer's result.
+            let result = message.data.result
             done.append((transfer, result == CURLE_OK ? nil : transfer.error(for: result)))
         }
         return done

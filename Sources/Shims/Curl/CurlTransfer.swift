@@ -51,7 +51,7 @@ public final class CurlTransfer {
     /// `curl_easy_setopt`.
     public init(_ options: Options, receiver: @escaping (Span<UInt8>) -> Bool) throws(CurlError) {
         try Curl.loaded.get()
-        guard let handle = CCurl_easy_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
+        guard let handle = libcurl.curl_easy_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
         self.handle = handle
         self.receiver = receiver
         url = options.url
@@ -83,9 +83,9 @@ public final class CurlTransfer {
             set(CCurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, options.stallTimeout))
         }
         if !options.userAgent.isEmpty { set(CCurl_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent)) }
-        for header in options.headers { headerList = CCurl_slist_append(headerList, header) }
+        for header in options.headers { headerList = libcurl.curl_slist_append(headerList, header) }
         if let headerList { set(CCurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList)) }
-        for entry in options.resolve { resolveList = CCurl_slist_append(resolveList, entry) }
+        for entry in options.resolve { resolveList = libcurl.curl_slist_append(resolveList, entry) }
         if let resolveList { set(CCurl_setopt_pointer(handle, CURLOPT_RESOLVE, resolveList)) }
         if options.insecure {
             set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
@@ -96,9 +96,9 @@ public final class CurlTransfer {
     }
 
     deinit {
-        CCurl_easy_cleanup(handle)
-        if let headerList { CCurl_slist_free_all(headerList) }
-        if let resolveList { CCurl_slist_free_all(resolveList) }
+        libcurl.curl_easy_cleanup(handle)
+        if let headerList { libcurl.curl_slist_free_all(headerList) }
+        if let resolveList { libcurl.curl_slist_free_all(resolveList) }
         errorBuffer.deallocate()
     }
 

@@ -1,15 +1,17 @@
 // libxml2, loaded on first use. Wrappers are added here as `tb html` needs them.
-import Bytes
 internal import CLibXML2
+import Loader
+
+/// libxml2's functions, called straight through the table (`libxml2.name(…)`); only once
+/// `LibXML2.loaded` succeeded, which every way into this module checks first.
+var libxml2: CLibXML2_table { CLibXML2_fn().pointee }
 
 /// The libxml2 library.
 public enum LibXML2 {
     /// Loads libxml2 the first time any wrapper needs it; Swift runs this initializer once, thread-safely.
-    static let loaded: Result<Void, LibXML2Error> = {
-        var message = [CChar](repeating: 0, count: 512)
-        if CLibXML2_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(LibXML2Error(code: -1, message: "cannot load libxml2: " + Bytes.string(fromCString: message)))
-    }()
+    static let loaded: Result<Void, LibXML2Error> = LazyLibrary.load("libxml2", CLibXML2_load) {
+        LibXML2Error(code: -1, message: $0)
+    }
 
     /// The version of the library, such as "2.9.14". The corresponding C variable is `xmlParserVersion`
     /// ("20914").

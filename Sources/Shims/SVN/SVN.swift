@@ -1,20 +1,21 @@
 // libsvn_client with APR, loaded on first use. Wrappers are added here as `tb svn` needs them.
-import Bytes
 internal import CSVN
+import Loader
+
+/// libsvn's and APR's functions, called straight through the table (`libsvn.svn_client_version()`); only once
+/// `SVN.loaded` succeeded, which every way into this module checks first.
+var libsvn: CSVN_table { CSVN_fn().pointee }
 
 /// The Subversion client library.
 public enum SVN {
     /// Loads libsvn the first time any wrapper needs it; Swift runs this initializer once, thread-safely.
-    static let loaded: Result<Void, SVNError> = {
-        var message = [CChar](repeating: 0, count: 512)
-        if CSVN_load(&message, UInt(message.count)) == 0 { return .success(()) }
-        return .failure(SVNError(code: -1, chain: ["cannot load libsvn: " + Bytes.string(fromCString: message)]))
-    }()
+    static let loaded: Result<Void, SVNError> = LazyLibrary.load("libsvn", CSVN_load) {
+        SVNError(code: -1, chain: [$0])
+    }
 
     /// The version of the library, such as "1.14.2". The corresponding C function is `svn_client_version`.
     public static func version() throws(SVNError) -> String {
         try loaded.get()
-        let info = CSVN_client_version().pointee
-        return "\(info.major).\(info.minor).\(info.patch)"
+        return libsvn.svn_client_version().map { "\($0.pointee.major).\($0.pointee.minor).\($0.pointee.patch)" } ?? ""
     }
 }

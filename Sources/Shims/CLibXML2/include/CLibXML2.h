@@ -1,4 +1,4 @@
-// libxml2, loaded on first use (see CLoader.h): the table of functions tb calls and typed wrappers for Swift.
+// libxml2, loaded on first use (see CLoader.h): the table of functions tb calls, and the few wrappers Swift needs.
 #pragma once
 #include <libxml/xmlversion.h>
 // libxml2 is built with ICU; its ICU declarations clash with the ICU that Foundation bundles ("'UErrorCode' has
@@ -10,16 +10,10 @@
 
 #define CLIBXML2_SYMBOLS(X) X(__xmlParserVersion)
 
-struct CLibXML2_table {
-    CLIBXML2_SYMBOLS(CLOADER_SLOT)
-};
-/// The resolved functions; valid only after CLibXML2_load returned 0.
-extern struct CLibXML2_table CLibXML2_fn;
+/// `CLibXML2_fn()`, the table of libxml2's functions, and `CLibXML2_load`, which opens libxml2.so.2 (see CLoader.h).
+CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
 
-/// Loads libxml2.so.2 and resolves the table. Returns 0, or -1 with a message in `error`.
-int CLibXML2_load(char *error, unsigned long size);
-
-// xmlParserVersion is a macro over a per-thread global; this reads it through the table.
-static inline const char *CLibXML2_parserVersion(void) {
-    return *CLibXML2_fn.__xmlParserVersion();
+// Macro (see CLoader.h): xmlParserVersion is `(*(__xmlParserVersion()))`, the per-thread copy of a global.
+static inline const char *_Nonnull CLibXML2_parserVersion(void) {
+    return *CLibXML2_fn()->__xmlParserVersion();
 }

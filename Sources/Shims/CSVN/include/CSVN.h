@@ -1,5 +1,5 @@
-// libsvn_client with APR, loaded on first use (see CLoader.h): the table of functions tb calls and typed
-// wrappers for Swift.
+// libsvn_client with APR, loaded on first use (see CLoader.h): the table of functions tb calls, and the few wrappers
+// Swift needs.
 #pragma once
 // apr.h needs what pkg-config's -D flags would set; SwiftPM drops those flags, so they are defined here.
 #ifndef LINUX
@@ -12,18 +12,9 @@
 #include <svn_client.h>
 #include "CLoader.h"
 
+// Functions of libsvn_subr and APR resolve through libsvn_client's handle too: they are its dependencies.
 #define CSVN_SYMBOLS(X) X(svn_client_version)
 
-struct CSVN_table {
-    CSVN_SYMBOLS(CLOADER_SLOT)
-};
-/// The resolved functions; valid only after CSVN_load returned 0.
-extern struct CSVN_table CSVN_fn;
-
-/// Loads libsvn_client-1.so.1 (and with it libsvn_subr and APR) and resolves the table. Returns 0, or -1 with a
-/// message in `error`.
-int CSVN_load(char *error, unsigned long size);
-
-static inline const svn_version_t *CSVN_client_version(void) {
-    return CSVN_fn.svn_client_version();
-}
+/// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
+/// libsvn_subr and APR (see CLoader.h).
+CLOADER_LIBRARY(CSVN, CSVN_SYMBOLS)

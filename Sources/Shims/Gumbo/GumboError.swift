@@ -1,0 +1,9 @@
+// The one error type of the Gumbo shim.
+
+/// The failure to load gumbo (its parser itself never fails: every input is some HTML document).
+public struct GumboError: Error, Sendable, CustomStringConvertible {
+    /// The reason.
+    public let message: String
+
+    public var description: String { message }
+}
