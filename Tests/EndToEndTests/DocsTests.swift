@@ -34,6 +34,26 @@ struct DocsTests {
         }
     }
 
+    /// A flag that is on by default is shown as `--no-NAME`: its help says what `--no-NAME` does, in `-h`, `--help`
+    /// and the man page alike.
+    @Test func regexNoUnicodeHelpDescribesTheBytesMode() throws {
+        func description(in text: String, after marker: String, until end: String) -> String {
+            guard let start = text.range(of: marker) else { return "" }
+            let rest = text[start.upperBound...]
+            // Wrapped lines joined again.
+            return rest[..<(rest.range(of: end)?.lowerBound ?? rest.endIndex)].split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+        }
+        for flag in ["-h", "--help"] {
+            let help = try tb(["regex", flag], environment: scratch.environment).stdout
+            let text = description(in: help, after: "--no-unicode  ", until: "\n      -")
+            #expect(text.contains("bytes, not UTF-8") && !text.contains("Unicode properties"), "\(flag): \(text)")
+        }
+        let page = try String(contentsOfFile: Package.root + "/man/tb-regex.1", encoding: .utf8)
+        let text = description(in: page, after: "\\fB\\-\\-no\\-unicode\\fR\n", until: ".TP")
+        #expect(text.contains("bytes, not UTF\\-8") && !text.contains("Unicode properties"), "\(text)")
+    }
+
     func bashComplete(_ line: String, words: [String], cword: Int) throws -> [String] {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
