@@ -45,6 +45,13 @@ struct DocumentationTests {
         #expect(pages[1].text.contains(".SH OUTPUT"))
     }
 
+    /// --help lists every status a command can end with, as its man page does, not only its own.
+    @Test func fullHelpListsEveryExitStatus() {
+        let help = HelpRenderer(registry: registry, width: 80).full(["tree"])
+        #expect(help.contains("\nexit status:\n  0   success\n  2   a runtime error; a one-line message on stderr\n"))
+        #expect(help.contains("\n  64  a usage error\n"))
+    }
+
     @Test func roffEscaping() {
         #expect(Roff.escape("a-b\\c …é") == "a\\-b\\ec ...\\[u00E9]")
         #expect(Roff.escape(".start") == "\\&.start")
