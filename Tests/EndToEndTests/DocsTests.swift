@@ -137,6 +137,52 @@ struct DocsTests {
             try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).count == 4)
     }
 
+    /// A real interactive bash on a pseudo-terminal, with the default COMP_WORDBREAKS (which splits words at @, =
+    /// and :): each line is typed with a TAB, and the line as readline then holds it comes back.
+    func typeInBash(_ lines: [String], in directory: String, environment: [String: String]) throws -> [String] {
+        let result = try runProgram(
+            "/usr/bin/python3",
+            [Package.root + "/Tests/Scripts/complete_in_bash.py", Package.root + "/completions/tb.bash"]
+                + lines.map { $0 + "\t" },
+            environment: environment, directory: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.lines
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func bashCompletesBookmarksURLsAndFilesInARealShell() throws {
+        _ = try tb(["bookmark", "add", "news", "https://example.org/news.xml"], environment: scratch.environment)
+        scratch.write(
+            "state/history.ndjson",
+            #"{"type":"visit","time":"2026-11-28T08:12:30Z","command":"feed","target":"https://example.org/feed.xml","exit_status":0,"records":3}"#
+                + "\n")
+        scratch.write("work/notes.txt", "notes")
+        scratch.write("work/my file.txt", "text")
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let cases = [
+            ("tb feed @n", "tb feed @news "),
+            ("tb feed @", "tb feed @news "),
+            ("tb feed notes.txt @n", "tb feed notes.txt @news "),
+            ("tb feed https://ex", "tb feed https://example.org/feed.xml "),
+            ("tb feed https:", "tb feed https://example.org/feed.xml "),
+            ("tb feed no", "tb feed notes.txt "),
+            (#"tb feed my\ f"#, #"tb feed my\ file.txt "#),
+            (#"tb feed "my f"#, #"tb feed "my file.txt" "#),
+            ("tb bookmark ls --fields=na", "tb bookmark ls --fields=name"),
+            ("tb bookmark rm n", "tb bookmark rm news "),
+            ("tb history --command f", "tb history --command feed "),
+            ("tb help za", "tb help zap "),
+            ("tb za", "tb zap "),
+        ]
+        let typed = cases.map(\.0)
+        let expected = cases.map(\.1)
+        let held = try typeInBash(typed, in: scratch.file("work"), environment: env)
+        #expect(held.count == typed.count)
+        for (line, (want, got)) in zip(typed, zip(expected, held)) { #expect(got == want, "\(line)<TAB>") }
+    }
+
     var shellEnvironment: [String: String] {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
@@ -155,11 +201,19 @@ struct DocsTests {
             words=(tb bookmark r); CURRENT=3; _tb
             words=(tb bookmark rm ""); CURRENT=4; _tb
             words=(tb bookmark add x ""); CURRENT=5; _tb
+            words=(tb feed @n); CURRENT=3; _tb
+            words=(tb history --command r); CURRENT=4; _tb
+            words=(tb help za); CURRENT=3; _tb
             """
-        let result = try runProgram("/usr/bin/zsh", ["-f", "-c", script], environment: shellEnvironment)
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let result = try runProgram("/usr/bin/zsh", ["-f", "-c", script], environment: env)
         #expect(
-            result.lines.filter { !$0.isEmpty } == ["rm:remove bookmarks", "news:bookmark", "FILES"], "\(result.stderr)"
-        )
+            result.lines.filter { !$0.isEmpty } == [
+                "rm:remove bookmarks", "news:bookmark", "FILES", "@news:bookmark", "reach", "regex",
+                "zap:external command",
+            ], "\(result.stderr)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
@@ -170,8 +224,18 @@ struct DocsTests {
             complete -C 'tb bookmark r'
             complete -C 'tb bookmark rm '
             complete -C 'tb history --fields=ti'
+            complete -C 'tb feed @n'
+            complete -C 'tb history --command r'
+            complete -C 'tb help za'
             """
-        let result = try runProgram("/usr/bin/fish", ["--no-config", "-c", script], environment: shellEnvironment)
-        #expect(result.lines == ["rm\tremove bookmarks", "news\tbookmark", "--fields=time"], "\(result.stderr)")
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let result = try runProgram("/usr/bin/fish", ["--no-config", "-c", script], environment: env)
+        #expect(
+            result.lines == [
+                "rm\tremove bookmarks", "news\tbookmark", "--fields=time", "@news\tbookmark", "reach", "regex",
+                "zap\texternal command",
+            ], "\(result.stderr)")
     }
 }

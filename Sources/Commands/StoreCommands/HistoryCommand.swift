@@ -3,8 +3,10 @@ import Toolbox
 
 /// Lists the recorded visits.
 public struct HistoryCommand: Command {
+    /// Completes the commands that record visits (a command added to tb that records them belongs here).
     static let command = Option<String>(
-        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'")
+        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'",
+        completion: .values(["feed", "reach", "regex"]))
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
     public static let spec = CommandSpec(
