@@ -2,24 +2,27 @@
 # Every TAB asks `tb __complete -- WORDS... CURRENT`, which answers one candidate a line
 # (a tab and a description may follow) and then a directive line: :none :files :dirs or :nospace.
 _tb() {
-    local cur words cword
-    # bash-completion, when present, joins words that COMP_WORDBREAKS split at = and :.
-    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
-        _get_comp_words_by_ref -n =: cur words cword
-    else
-        # Without it, join them here: `--fields`, `=`, `na` is the word `--fields=na`.
-        cur=${COMP_WORDS[COMP_CWORD]}
-        cword=$COMP_CWORD
-        while ((cword > 1)) && [[ ${COMP_WORDS[cword - 1]} == [=:] || ${COMP_WORDS[cword]} == [=:] ]]; do
-            cur=${COMP_WORDS[cword - 1]}$cur
-            ((cword--))
-        done
-        words=("${COMP_WORDS[@]:0:cword}")
-    fi
-    # bash replaces only the part of the word after the last character of COMP_WORDBREAKS (= and :).
+    # COMP_WORDBREAKS (@ = : by default) cuts @news, --fields=name and https://host into pieces: join the
+    # pieces that touch in the line, with no blank between them, into the words tb sees.
+    local line=${COMP_LINE:0:COMP_POINT} piece i
+    local -a words=()
+    for ((i = 0; i <= COMP_CWORD; i++)); do
+        piece=${COMP_WORDS[i]}
+        if ((i == 0)) || [[ $line == [[:blank:]]* ]]; then
+            line=${line#"${line%%[![:blank:]]*}"}
+            words+=("$piece")
+        else
+            words[${#words[@]} - 1]+=$piece
+        fi
+        line=${line#"$piece"}
+    done
+    local cur=${words[${#words[@]} - 1]}
+    # bash replaces only the last piece (nothing after a piece of COMP_WORDBREAKS characters), and the @ or $
+    # before it (readline's special prefixes): candidates must not repeat what it keeps.
     local word=${COMP_WORDS[COMP_CWORD]}
-    [[ $word == [=:] ]] && word=""
+    [[ -n $word && $word != *[!"$COMP_WORDBREAKS"]* ]] && word=""
     local prefix=${cur%"$word"}
+    [[ $prefix == *[@\$] ]] && prefix=${prefix%?}
     local directive=none reply candidate
     COMPREPLY=()
     while IFS= read -r reply; do
@@ -27,18 +30,16 @@ _tb() {
             :*) directive=${reply#:} ;;
             *)
                 candidate=${reply%%$'\t'*}
-                COMPREPLY+=("${candidate#"$prefix"}")
+                [[ $candidate == "$prefix"* ]] && COMPREPLY+=("${candidate#"$prefix"}")
                 ;;
         esac
-    done < <(tb __complete -- "${words[@]:1:cword-1}" "$cur" 2>/dev/null)
+    done < <(tb __complete -- "${words[@]:1}" 2>/dev/null)
     case $directive in
-        files)
+        files | dirs)
             compopt -o filenames 2>/dev/null
-            while IFS= read -r candidate; do COMPREPLY+=("$candidate"); done < <(compgen -f -- "$word")
-            ;;
-        dirs)
-            compopt -o filenames 2>/dev/null
-            while IFS= read -r candidate; do COMPREPLY+=("$candidate"); done < <(compgen -d -- "$word")
+            while IFS= read -r candidate; do
+                [[ $candidate == "$prefix"* ]] && COMPREPLY+=("${candidate#"$prefix"}")
+            done < <(compgen "-${directive::1}" -- "$cur")
             ;;
         nospace) compopt -o nospace 2>/dev/null ;;
     esac

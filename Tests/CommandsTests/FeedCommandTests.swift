@@ -75,7 +75,7 @@ struct FeedCommandTests {
         #expect(first["title"]?.string == "Un <em>titre</em>")
         #expect(first["link"]?.string == "https://blog.example.net/2026/11/premier")
         #expect(first["published"]?.string == "2026-11-28T07:30:00Z")
-        #expect(first["updated"]?.string == "2026-11-29T08:00:00.25Z")
+        #expect(first["updated"]?.string == "2026-11-29T08:00:00Z")
         #expect(first["author"]?.string == "Claire")
         #expect(first["summary"]?.string == "Court résumé")
         // xhtml content: the inner markup serialized, without the wrapping div.
@@ -187,8 +187,8 @@ struct FeedCommandTests {
         ("29 nov. 2026 09:00:00 gmt", "2026-11-29T09:00:00Z"),
         ("29 Nov 2026", "2026-11-29T00:00:00Z"),
         ("2026-11-29T09:00:00Z", "2026-11-29T09:00:00Z"),
-        ("2026-11-29T09:00:00.123456789+01:00", "2026-11-29T08:00:00.123456789Z"),
-        ("2026-11-29T09:00:00,5-0130", "2026-11-29T10:30:00.5Z"),
+        ("2026-11-29T09:00:00.123456789+01:00", "2026-11-29T08:00:00Z"),
+        ("2026-11-29T09:00:00,5-0130", "2026-11-29T10:30:00Z"),
         ("2026-11-29 09:00:00", "2026-11-29T09:00:00Z"),
         ("2026-11-29T09:00Z", "2026-11-29T09:00:00Z"),
         ("2026-11-29", "2026-11-29T00:00:00Z"),

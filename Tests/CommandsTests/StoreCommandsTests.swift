@@ -14,7 +14,7 @@ struct StoreCommandsTests {
 
     @Test func bookmarkLifecycle() throws {
         #expect(run(["bookmark", "add", "news", "https://example.org/feed.xml", "--note", "daily"]).status == .success)
-        #expect(run(["bookmark", "add", "logs", "some/dir"], columns: nil).status == .success)
+        #expect(run(["bookmark", "add", "logs", scratch.path], columns: nil).status == .success)
         let list = run(["bookmark", "ls", "--fields", "name,url,note"])
         #expect(list.lines.count == 2)
         #expect(
@@ -23,7 +23,7 @@ struct StoreCommandsTests {
         #expect(run(["bookmark"]).lines.count == 2)
         #expect(run(["bookmark", "show", "news", "--template", "%(url)"]).stdout == "https://example.org/feed.xml\n")
 
-        let duplicate = run(["bookmark", "add", "news", "x"])
+        let duplicate = run(["bookmark", "add", "news", "https://x"])
         #expect(duplicate.status == .failure)
         #expect(duplicate.stderr == ["tb bookmark add: bookmark 'news' exists (use --force to replace it)"])
         #expect(run(["bookmark", "add", "-f", "news", "https://other"]).status == .success)
@@ -37,13 +37,82 @@ struct StoreCommandsTests {
     }
 
     @Test func badBookmarkArguments() {
-        #expect(run(["bookmark", "add", "a/b", "x"]).stderr.first?.contains("invalid bookmark name 'a/b'") == true)
+        #expect(
+            run(["bookmark", "add", "a/b", "https://x"]).stderr.first?.contains("invalid bookmark name 'a/b'") == true)
         #expect(run(["bookmark", "add", "a", ""]).status == .usage)
         #expect(run(["bookmark", "add", "a", "@b"]).status == .usage)
         #expect(run(["bookmark", "add", "a", "-"]).status == .usage)
         #expect(run(["bookmark", "add", "a"]).stderr.first == "tb bookmark add: missing argument URL")
         #expect(run(["bookmark", "rm"]).status == .usage)
-        #expect(run(["bookmark", "add", "a", "b", "--json"]).status == .usage)
+        #expect(run(["bookmark", "add", "a", "https://b", "--json"]).status == .usage)
+    }
+
+    /// What is neither a URL nor an existing path is a usage error, not a bookmark that can never work.
+    @Test func aBookmarkIsAURLOrAnExistingPath() throws {
+        let text = run(["bookmark", "add", "x", "not a url"])
+        #expect(text.status == .usage)
+        #expect(
+            text.stderr.first
+                == "tb bookmark add: 'not a url' is neither a URL (scheme://...) nor an existing file or directory")
+        #expect(run(["bookmark", "add", "x", "example.org/feed.xml"]).status == .usage)
+        #expect(run(["bookmark", "add", "x", scratch.file("missing.xml")]).status == .usage)
+        #expect(run(["bookmark", "ls"]).stdout.isEmpty)
+        let file = scratch.write("feed.xml", "<rss/>")
+        #expect(run(["bookmark", "add", "file", file]).status == .success)
+        #expect(run(["bookmark", "add", "site", "svn+ssh://host/repo"]).status == .success)
+        #expect(run(["bookmark", "add", "local", "file:///srv/feed.xml"]).status == .success)
+        #expect(
+            run(["bookmark", "ls", "--format", "tsv", "--fields", "url"]).lines
+                == [file, "svn+ssh://host/repo", "file:///srv/feed.xml"])
+    }
+
+    /// A missing bookmark says how to add it, unless a close name was probably meant.
+    @Test func aMissingBookmarkHintsAtAddingIt() {
+        let missing = run(["bookmark", "show", "news"])
+        #expect(missing.status == .failure)
+        #expect(
+            missing.stderr == ["tb bookmark show: no bookmark named 'news' (add it with 'tb bookmark add news URL')"])
+        _ = run(["bookmark", "add", "news", "https://example.org/feed.xml"])
+        #expect(
+            run(["bookmark", "show", "nws"]).stderr == [
+                "tb bookmark show: no bookmark named 'nws' (did you mean 'news'?)"
+            ])
+        // Removing what is not there is not a reason to add it.
+        #expect(run(["bookmark", "rm", "gone"]).stderr == ["tb bookmark rm: no bookmark named 'gone'"])
+    }
+
+    /// An empty list on a terminal says so, and how to fill it, on stderr; piped it stays empty (NDJSON has no
+    /// place for a remark), and the status stays 0.
+    @Test func emptyListsSaySoOnATerminal() throws {
+        for argv in [["bookmark"], ["bookmark", "ls"], ["bookmark", "ls", "--json"]] {
+            let onTerminal = run(argv, columns: 80)
+            #expect(onTerminal.status == .success)
+            #expect(onTerminal.stdout.isEmpty)
+            #expect(onTerminal.stderr == ["no bookmarks yet: tb bookmark add NAME URL"], "\(argv)")
+            #expect(run(argv).stderr.isEmpty && run(argv).stdout.isEmpty)
+        }
+        let history = run(["history"], columns: 80)
+        #expect(history.status == .success && history.stdout.isEmpty)
+        #expect(history.stderr == ["no history yet: tb feed, tb regex on a URL and tb reach record their visits"])
+        #expect(run(["history"]).stderr.isEmpty)
+        #expect(run(["history", "-n", "0"], columns: 80).stderr.isEmpty)
+        var off = scratch.environment
+        off["TB_HISTORY"] = "off"
+        #expect(
+            runInProcess(["history"], builtins: builtins, environment: off, terminalColumns: 80).stderr == [
+                "no history: TB_HISTORY is off"
+            ])
+        let paths = StorePaths(environment: Environment(scratch.environment))
+        try HistoryStore(paths: paths) { _ in }.record(
+            command: "reach", target: "example.org", exitStatus: .success, records: 1)
+        #expect(run(["history"], columns: 80).stderr.isEmpty)
+        #expect(run(["history", "--command", "feed"], columns: 80).stderr == ["no visits by 'feed' in the history"])
+        #expect(
+            run(["history", "--command", "feed", "-n", "3"], columns: 80).stderr == [
+                "no visits by 'feed' in the history"
+            ])
+        _ = run(["bookmark", "add", "news", "https://example.org/feed.xml"])
+        #expect(run(["bookmark"], columns: 80).stderr.isEmpty)
     }
 
     @Test func historyFiltersAndLimits() throws {

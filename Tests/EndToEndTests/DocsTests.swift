@@ -34,6 +34,83 @@ struct DocsTests {
         }
     }
 
+    /// A flag that is on by default is shown as `--no-NAME`: its help says what `--no-NAME` does, in `-h`, `--help`
+    /// and the man page alike.
+    @Test func regexNoUnicodeHelpDescribesTheBytesMode() throws {
+        func description(in text: String, after marker: String, until end: String) -> String {
+            guard let start = text.range(of: marker) else { return "" }
+            let rest = text[start.upperBound...]
+            // Wrapped lines joined again.
+            return rest[..<(rest.range(of: end)?.lowerBound ?? rest.endIndex)].split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+        }
+        for flag in ["-h", "--help"] {
+            let help = try tb(["regex", flag], environment: scratch.environment).stdout
+            let text = description(in: help, after: "--no-unicode  ", until: "\n      -")
+            #expect(text.contains("bytes, not UTF-8") && !text.contains("Unicode properties"), "\(flag): \(text)")
+        }
+        let page = try String(contentsOfFile: Package.root + "/man/tb-regex.1", encoding: .utf8)
+        let text = description(in: page, after: "\\fB\\-\\-no\\-unicode\\fR\n", until: ".TP")
+        #expect(text.contains("bytes, not UTF\\-8") && !text.contains("Unicode properties"), "\(text)")
+    }
+
+    /// The statuses a command's page and help must list: 0, 2 and 64 for every command (any run can fail or be
+    /// called wrongly), and each status its code names (`.negative` is 1), for the command whose spec shares the
+    /// file with it, or for every command of the module when the file declares none.
+    @Test func everyCommandDocumentsTheStatusesItsCodeCanReturn() throws {
+        let dump = try tb(["__dump-spec"], environment: scratch.environment)
+        let tree = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
+        let commands = (tree?["commands"] as? [[String: Any]] ?? []).filter { $0["hidden"] as? Bool == false }
+        func paths(_ command: [String: Any], _ parent: [String]) -> [[String]] {
+            let path = parent + [command["name"] as? String ?? ""]
+            return [path] + (command["subcommands"] as? [[String: Any]] ?? []).flatMap { paths($0, path) }
+        }
+        let allPaths = commands.flatMap { paths($0, []) }
+        let names = try NSRegularExpression(pattern: #"CommandSpec\(\s*name:\s*"([^"]+)""#)
+        let statuses = try NSRegularExpression(pattern: #"\.(negative|failure|usage)\b|ExitStatus\(code:\s*(\d+)\)"#)
+        func matches(_ expression: NSRegularExpression, in text: String) -> [String] {
+            expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
+                    .first
+            }
+        }
+        var required: [[String]: Set<Int>] = [:]
+        for folder in ["Sources/Toolbox/Documentation"] + subfolders(of: "Sources/Commands") {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Package.root + "/" + folder)
+                .filter { $0.hasSuffix(".swift") }
+                .map { try String(contentsOfFile: Package.root + "/\(folder)/\($0)", encoding: .utf8) }
+            let declared = files.map { matches(names, in: $0) }
+            let topLevel = Set(declared.joined()).filter { name in allPaths.contains([name]) }
+            for (text, specs) in zip(files, declared) {
+                let codes = Set(
+                    matches(statuses, in: text).map { ["negative": 1, "failure": 2, "usage": 64][$0] ?? Int($0) ?? 0 })
+                let owners =
+                    specs.isEmpty
+                    ? topLevel.map { [$0] }
+                    : allPaths.filter { topLevel.contains($0[0]) && specs.contains($0.last ?? "") }
+                for path in owners { required[path, default: [0, 2, 64]].formUnion(codes) }
+            }
+        }
+        #expect(required[["reach"]] != nil && required[["bookmark", "add"]] != nil, "\(required.keys)")
+        for (path, codes) in required {
+            let help = try tb(["help"] + path, environment: scratch.environment).stdout
+            let section = help.components(separatedBy: "\nexit status:\n").dropFirst().first ?? ""
+            let helpCodes = section.components(separatedBy: "\n\n")[0].split(separator: "\n")
+                .compactMap { Int($0.split(separator: " ").first ?? "") }
+            #expect(Set(helpCodes).isSuperset(of: codes), "tb help \(path.joined(separator: " ")): \(helpCodes)")
+            let page = try String(contentsOfFile: Package.root + "/man/tb-\(path[0]).1", encoding: .utf8)
+            let manSection = page.components(separatedBy: ".SH EXIT STATUS\n").dropFirst().first ?? ""
+            let manCodes = manSection.components(separatedBy: ".SH ")[0].split(separator: "\n")
+                .compactMap { $0.hasPrefix("\\fB") ? Int($0.dropFirst(3).prefix { $0.isNumber }) : nil }
+            #expect(Set(manCodes).isSuperset(of: codes), "tb-\(path[0]).1 for \(path): \(manCodes)")
+        }
+    }
+
+    func subfolders(of folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Package.root + "/" + folder)) ?? []
+        return names.sorted().map { folder + "/" + $0 }
+    }
+
     func bashComplete(_ line: String, words: [String], cword: Int) throws -> [String] {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
@@ -60,6 +137,52 @@ struct DocsTests {
             try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).count == 4)
     }
 
+    /// A real interactive bash on a pseudo-terminal, with the default COMP_WORDBREAKS (which splits words at @, =
+    /// and :): each line is typed with a TAB, and the line as readline then holds it comes back.
+    func typeInBash(_ lines: [String], in directory: String, environment: [String: String]) throws -> [String] {
+        let result = try runProgram(
+            "/usr/bin/python3",
+            [Package.root + "/Tests/Scripts/complete_in_bash.py", Package.root + "/completions/tb.bash"]
+                + lines.map { $0 + "\t" },
+            environment: environment, directory: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.lines
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func bashCompletesBookmarksURLsAndFilesInARealShell() throws {
+        _ = try tb(["bookmark", "add", "news", "https://example.org/news.xml"], environment: scratch.environment)
+        scratch.write(
+            "state/history.ndjson",
+            #"{"type":"visit","time":"2026-11-28T08:12:30Z","command":"feed","target":"https://example.org/feed.xml","exit_status":0,"records":3}"#
+                + "\n")
+        scratch.write("work/notes.txt", "notes")
+        scratch.write("work/my file.txt", "text")
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let cases = [
+            ("tb feed @n", "tb feed @news "),
+            ("tb feed @", "tb feed @news "),
+            ("tb feed notes.txt @n", "tb feed notes.txt @news "),
+            ("tb feed https://ex", "tb feed https://example.org/feed.xml "),
+            ("tb feed https:", "tb feed https://example.org/feed.xml "),
+            ("tb feed no", "tb feed notes.txt "),
+            (#"tb feed my\ f"#, #"tb feed my\ file.txt "#),
+            (#"tb feed "my f"#, #"tb feed "my file.txt" "#),
+            ("tb bookmark ls --fields=na", "tb bookmark ls --fields=name"),
+            ("tb bookmark rm n", "tb bookmark rm news "),
+            ("tb history --command f", "tb history --command feed "),
+            ("tb help za", "tb help zap "),
+            ("tb za", "tb zap "),
+        ]
+        let typed = cases.map(\.0)
+        let expected = cases.map(\.1)
+        let held = try typeInBash(typed, in: scratch.file("work"), environment: env)
+        #expect(held.count == typed.count)
+        for (line, (want, got)) in zip(typed, zip(expected, held)) { #expect(got == want, "\(line)<TAB>") }
+    }
+
     var shellEnvironment: [String: String] {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
@@ -78,11 +201,19 @@ struct DocsTests {
             words=(tb bookmark r); CURRENT=3; _tb
             words=(tb bookmark rm ""); CURRENT=4; _tb
             words=(tb bookmark add x ""); CURRENT=5; _tb
+            words=(tb feed @n); CURRENT=3; _tb
+            words=(tb history --command r); CURRENT=4; _tb
+            words=(tb help za); CURRENT=3; _tb
             """
-        let result = try runProgram("/usr/bin/zsh", ["-f", "-c", script], environment: shellEnvironment)
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let result = try runProgram("/usr/bin/zsh", ["-f", "-c", script], environment: env)
         #expect(
-            result.lines.filter { !$0.isEmpty } == ["rm:remove bookmarks", "news:bookmark", "FILES"], "\(result.stderr)"
-        )
+            result.lines.filter { !$0.isEmpty } == [
+                "rm:remove bookmarks", "news:bookmark", "FILES", "@news:bookmark", "reach", "regex",
+                "zap:external command",
+            ], "\(result.stderr)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
@@ -93,8 +224,18 @@ struct DocsTests {
             complete -C 'tb bookmark r'
             complete -C 'tb bookmark rm '
             complete -C 'tb history --fields=ti'
+            complete -C 'tb feed @n'
+            complete -C 'tb history --command r'
+            complete -C 'tb help za'
             """
-        let result = try runProgram("/usr/bin/fish", ["--no-config", "-c", script], environment: shellEnvironment)
-        #expect(result.lines == ["rm\tremove bookmarks", "news\tbookmark", "--fields=time"], "\(result.stderr)")
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        var env = shellEnvironment
+        env["TB_EXEC_PATH"] = scratch.file("bin")
+        let result = try runProgram("/usr/bin/fish", ["--no-config", "-c", script], environment: env)
+        #expect(
+            result.lines == [
+                "rm\tremove bookmarks", "news\tbookmark", "--fields=time", "@news\tbookmark", "reach", "regex",
+                "zap\texternal command",
+            ], "\(result.stderr)")
     }
 }

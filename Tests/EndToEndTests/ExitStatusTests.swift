@@ -21,7 +21,8 @@ struct ExitStatusTests {
         )
         let missing = try tb(["bookmark", "show", "none"], environment: env)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "tb bookmark show: no bookmark named 'none'\n")
+        #expect(
+            missing.stderr == "tb bookmark show: no bookmark named 'none' (add it with 'tb bookmark add none URL')\n")
         #expect(try tb(["bookmark", "ls"], environment: env).status == 0)
         #expect(try tb(["bookmark", "--", "rm", "x"], environment: env).status == 64)
     }

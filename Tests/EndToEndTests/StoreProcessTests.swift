@@ -23,6 +23,43 @@ struct StoreProcessTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// On a terminal (script(1)'s pseudo-terminal, stderr to a file) an empty list says so on stderr; in a pipe
+    /// nothing at all is printed. The status is 0 either way.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func emptyListsSayItOnlyOnATerminal() throws {
+        for (command, message) in [
+            ("bookmark ls", "no bookmarks yet: tb bookmark add NAME URL\n"),
+            ("history", "no history yet: tb feed, tb regex on a URL and tb reach record their visits\n"),
+        ] {
+            let errors = scratch.file("err")
+            let onTerminal = try runProgram(
+                "/usr/bin/script", ["-q", "-e", "-c", "'\(Package.binary)' \(command) 2>'\(errors)'", "/dev/null"],
+                environment: scratch.environment)
+            #expect(onTerminal.status == 0)
+            #expect(onTerminal.stdout.isEmpty, "\(command): \(onTerminal.stdout)")
+            #expect(scratch.read("err") == message)
+            let piped = try tb(command.split(separator: " ").map(String.init), environment: scratch.environment)
+            #expect(piped.status == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty, "\(command): \(piped.stderr)")
+        }
+    }
+
+    /// A relative path that exists is saved absolute; one that does not is a usage error, like text that is no URL.
+    @Test func bookmarkedPathsExistAndAreSavedAbsolute() throws {
+        scratch.write("dir/notes.txt", "notes")
+        let saved = try tb(
+            ["bookmark", "add", "notes", "notes.txt"], environment: scratch.environment, directory: scratch.file("dir"))
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let url = try tb(["bookmark", "show", "notes", "--template", "%(url)"], environment: scratch.environment)
+        #expect(url.stdout == scratch.file("dir/notes.txt") + "\n")
+        let missing = try tb(
+            ["bookmark", "add", "x", "nowhere.txt"], environment: scratch.environment, directory: scratch.file("dir"))
+        #expect(missing.status == 64)
+        #expect(
+            missing.stderr.hasPrefix(
+                "tb bookmark add: 'nowhere.txt' is neither a URL (scheme://...) nor an existing file or directory\nusage: tb bookmark add"
+            ))
+    }
+
     @Test func aClosedPipeEndsQuietlyWithStatusZero() throws {
         let line =
             #"{"type":"bookmark","name":"NAME","url":"https://example.org/a/long/path/to/make/the/output/big","note":"a note","created":"2026-01-01T00:00:00Z"}"#

@@ -8,7 +8,6 @@ Compared per item: title, link, id, author, published, updated, categories and e
 Deliberate differences, where tb does what it documents instead of what feedparser does:
   - id: with no atom:id, guid or rdf:about, tb uses the link (feedparser leaves id out).
   - enclosures: tb also lists media:content and media:thumbnail (feedparser keeps those apart).
-  - dates: tb keeps fractions of a second; feedparser's parsed times have whole seconds, so seconds are compared.
   - titles: feedparser strips markup from html titles; tb gives them as the feed does (like summary and content).
   - updated: tb takes it only from elements that say an item changed (atom:updated, modified, dcterms:modified);
     feedparser copies the publication date into it when there is none.
@@ -35,13 +34,6 @@ def rfc3339(parsed):
     if not parsed:
         return None
     return "%04d-%02d-%02dT%02d:%02d:%02dZ" % tuple(parsed[:6])
-
-
-def seconds(value):
-    """An RFC 3339 UTC time without its fraction."""
-    if value is None:
-        return None
-    return value.split(".")[0].rstrip("Z") + "Z"
 
 
 def strip_markup(text):
@@ -87,13 +79,11 @@ def compare(tb, path):
                 a = [enclosure["url"] for enclosure in a]
                 # Deliberate: tb lists media:content and media:thumbnail too.
                 a = [url for url in a if url in b] if set(b) <= set(a) else a
-            if field in ("published", "updated"):
-                a = seconds(a)
             if field == "title":
                 a, b = strip_markup(a), strip_markup(b)
             if field == "id" and b is None and a == mine.get("link"):
                 continue  # Deliberate: tb falls back to the link.
-            if field == "updated" and a is None and b == seconds(mine.get("published")):
+            if field == "updated" and a is None and b == mine.get("published"):
                 continue  # Deliberate: feedparser copies the publication date.
             if field == "published" and b is None and a == other.get("updated"):
                 continue  # Deliberate: feedparser reads dc:date as updated.

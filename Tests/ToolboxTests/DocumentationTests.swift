@@ -33,6 +33,21 @@ struct DocumentationTests {
         #expect(complete(["--fields", "num"]).0 == ["number"])
     }
 
+    /// `tb help <TAB>` offers external commands as `tb <TAB>` does; one named like a built-in (which wins) once.
+    @Test func helpCompletesExternalCommandsToo() {
+        let scratch = Scratch()
+        scratch.write("bin/tb-zap", "#!/bin/sh\n", executable: true)
+        scratch.write("bin/tb-greet", "#!/bin/sh\n", executable: true)
+        let withPlugins = Registry(
+            builtins: testCommands, environment: ["TB_EXEC_PATH": scratch.file("bin"), "PATH": "/nonexistent"])
+        let completer = Completer(registry: withPlugins, bookmarks: { [] }, recentURLs: { [] })
+        #expect(
+            completer.complete(["help", ""]).candidates.map(\.0) == ["greet", "copy", "tree", "fail", "help", "zap"])
+        #expect(completer.complete(["help", "z"]).candidates.map(\.0) == ["zap"])
+        #expect(completer.complete(["help", "zap", ""]).candidates.isEmpty)
+        #expect(completer.complete(["g"]).candidates.map(\.0) == ["greet"])
+    }
+
     @Test func manPagesHaveTheRequiredSections() {
         let pages = ManPageRenderer(registry: registry).pages()
         #expect(pages.map(\.name) == ["tb.1", "tb-greet.1", "tb-copy.1", "tb-tree.1", "tb-fail.1", "tb-help.1"])
@@ -43,6 +58,13 @@ struct DocumentationTests {
         }
         #expect(pages[1].text.contains("\\fB\\-\\-no\\-polite\\fR"))
         #expect(pages[1].text.contains(".SH OUTPUT"))
+    }
+
+    /// --help lists every status a command can end with, as its man page does, not only its own.
+    @Test func fullHelpListsEveryExitStatus() {
+        let help = HelpRenderer(registry: registry, width: 80).full(["tree"])
+        #expect(help.contains("\nexit status:\n  0   success\n  2   a runtime error; a one-line message on stderr\n"))
+        #expect(help.contains("\n  64  a usage error\n"))
     }
 
     @Test func roffEscaping() {

@@ -29,6 +29,27 @@ struct OutputTests {
                 """)
     }
 
+    /// jq's `fromdate` rejects fractions of a second: every format writes times in whole seconds (truncated, so a
+    /// time never moves into the next second), whatever precision the source had.
+    @Test func timesAreWholeSecondsInEveryFormat() throws {
+        let precise = Sample(
+            text: nil, number: nil, flag: nil, when: Timestamp(seconds: 1_795_970_719, nanoseconds: 999_999_999),
+            tags: [], extra: .null)
+        #expect(try render(OutputSettings(style: .ndjson), [precise]).contains(#""when":"2026-11-29T16:45:19Z""#))
+        #expect(
+            try render(OutputSettings(style: .ndjson, fields: ["when"]), [precise])
+                == #"{"type":"sample","when":"2026-11-29T16:45:19Z"}"# + "\n")
+        #expect(try render(OutputSettings(style: .tsv, fields: ["when"]), [precise]) == "2026-11-29T16:45:19Z\n")
+        let template = try Template("%(when)", fields: ["when"])
+        #expect(try render(OutputSettings(style: .template(template)), [precise]) == "2026-11-29T16:45:19Z\n")
+        let table = try render(OutputSettings(style: .table, fields: ["when"], width: 80), [precise])
+        #expect(table.contains(Self.when.localDescription) && !table.contains("."))
+        let before1970 = Sample(
+            text: nil, number: nil, flag: nil, when: Timestamp(seconds: -1, nanoseconds: 500_000_000), tags: [],
+            extra: .null)
+        #expect(try render(OutputSettings(style: .tsv, fields: ["when"]), [before1970]) == "1969-12-31T23:59:59Z\n")
+    }
+
     @Test func fieldsProjectAndOrder() throws {
         let text = try render(OutputSettings(style: .ndjson, fields: ["tags", "text"]), [Self.full])
         #expect(text == #"{"type":"sample","tags":["a","b"],"text":"tab\there \"quoted\""}"# + "\n")

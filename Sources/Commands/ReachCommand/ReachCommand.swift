@@ -94,7 +94,8 @@ public struct ReachCommand: Command {
             Example("tb reach -q feeds.example.org && tb feed @news", "Gate a cron job."),
             Example("tb reach --wait --timeout 120 localhost:5432 && ./migrate", "Wait for a service to come up."),
             Example("tb reach --watch 192.0.2.1 example.org:443", "Follow reachability as it changes."),
-        ])
+        ],
+        exitStatuses: [ExitStatusNote(.negative, "a target is not reachable (with --any: none is)")])
 
     let mode: ReachMode
     let settings: ProbeSettings

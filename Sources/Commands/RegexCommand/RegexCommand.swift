@@ -9,7 +9,8 @@ public struct RegexCommand: Command {
     static let multiline = Flag("multiline", short: "m", help: "let ^ and $ match at every line break")
     static let extended = Flag("extended", short: "x", help: "ignore white space and #-comments in the pattern")
     static let unicode = Flag(
-        "unicode", help: "UTF-8 with Unicode properties: \\w matches é, case folding is Unicode's", default: true)
+        "unicode", help: "match bytes, not UTF-8: \\w and case folding know only ASCII ((*UTF) turns UTF-8 on)",
+        default: true)
     static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
     static let first = Flag("first", help: "stop reading each source at its first match")
     static let maxCount = Option<Int>(

@@ -8,12 +8,13 @@ struct BookmarkAdd: Command {
     static let name = Positional(
         "NAME", help: "the name: a letter or digit, then letters, digits, '.', '_' or '-'")
     static let url = Positional(
-        "URL", help: "a URL, or a local path (saved as an absolute path)", completion: .files)
+        "URL", help: "a URL (scheme://...), or an existing local path (saved as an absolute path)", completion: .files)
 
     static let spec = CommandSpec(
         name: "add", abstract: "save URL under NAME",
         discussion: """
-            A local path is saved as an absolute path, so the bookmark works from any directory. Adding a name \
+            A local path must exist, and is saved as an absolute path, so the bookmark works from any directory; \
+            anything else must be a URL with its scheme (https://...). Adding a name \
             that exists is an error unless --force is given. Concurrent runs (cron jobs) never lose each \
             other's bookmarks: changes are made under a lock and written atomically.
             """,
@@ -36,6 +37,10 @@ struct BookmarkAdd: Command {
         guard !url.isEmpty else { throw UsageError("the URL of a bookmark cannot be empty") }
         guard url != "-" else { throw UsageError("a bookmark cannot stand for standard input ('-')") }
         guard !url.hasPrefix("@") else { throw UsageError("a bookmark cannot point to another bookmark ('\(url)')") }
+        // A typo or a URL without its scheme would make a bookmark that fails at every use: refuse it now.
+        guard Locations.isURL(url) || Locations.exists(url) else {
+            throw UsageError("'\(url)' is neither a URL (scheme://...) nor an existing file or directory")
+        }
         let note = try arguments.value(Self.note)
         bookmark = Bookmark(
             name: name, url: url, note: note.flatMap { $0.isEmpty ? nil : $0 }, created: .now().wholeSeconds)

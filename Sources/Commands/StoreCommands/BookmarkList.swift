@@ -14,7 +14,12 @@ struct BookmarkList: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
     func run(_ context: Context) throws -> ExitStatus {
-        for bookmark in try context.bookmarks.list() { try context.output.emit(bookmark) }
+        let bookmarks = try context.bookmarks.list()
+        for bookmark in bookmarks { try context.output.emit(bookmark) }
+        // A person at a terminal sees nothing at all otherwise; a pipe gets no remark in its NDJSON.
+        if bookmarks.isEmpty && context.terminalColumns != nil {
+            context.diagnostics.write("no bookmarks yet: tb bookmark add NAME URL")
+        }
         return .success
     }
 }

@@ -3,8 +3,10 @@ import Toolbox
 
 /// Lists the recorded visits.
 public struct HistoryCommand: Command {
+    /// Completes the commands that record visits (a command added to tb that records them belongs here).
     static let command = Option<String>(
-        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'")
+        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'",
+        completion: .values(["feed", "reach", "regex"]))
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
     public static let spec = CommandSpec(
@@ -36,16 +38,32 @@ public struct HistoryCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
+        var listed = 0
         if let limit {
             // Read from the end, only as far back as the newest N need.
             for visit in try context.history.visits(command: commandFilter, newest: limit) {
                 try context.output.emit(visit)
+                listed += 1
             }
         } else {
             var visits = try context.history.allVisits(command: commandFilter)
-            while let visit = try visits.next() { try context.output.emit(visit) }
+            while let visit = try visits.next() {
+                try context.output.emit(visit)
+                listed += 1
+            }
+        }
+        // A person at a terminal sees nothing at all otherwise; a pipe gets no remark in its NDJSON.
+        if listed == 0 && limit != 0 && context.terminalColumns != nil {
+            context.diagnostics.write(emptyMessage(recording: context.recordsHistory))
         }
         return .success
+    }
+
+    /// Why the list is empty, and how visits get into it.
+    private func emptyMessage(recording: Bool) -> String {
+        if let commandFilter { return "no visits by '\(commandFilter)' in the history" }
+        guard recording else { return "no history: TB_HISTORY is off" }
+        return "no history yet: tb feed, tb regex on a URL and tb reach record their visits"
     }
 }
 

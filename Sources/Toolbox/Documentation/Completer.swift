@@ -94,11 +94,7 @@ struct Completer {
             if command == nil { candidates.append(("--version", "print the version and exit")) }
             return (candidates.filter { $0.0.hasPrefix(current) }, .none)
         }
-        guard let command else {
-            let builtins = registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) }
-            let external = registry.external.all().map { ($0.name, "external command") }
-            return ((builtins + external).filter { $0.0.hasPrefix(current) }, .none)
-        }
+        guard let command else { return (topLevelCommands().filter { $0.0.hasPrefix(current) }, .none) }
         var candidates: [(String, String)] = []
         if positionals.isEmpty {
             candidates = command.spec.visibleSubcommands.map { ($0.spec.name, $0.spec.abstract) }
@@ -115,6 +111,13 @@ struct Completer {
             for: positional.completion, current: current, prefix: "", command: command, positionals: positionals)
         result.candidates = candidates + result.candidates
         return result
+    }
+
+    /// The built-in commands, then the external ones that no built-in hides (built-ins win).
+    private func topLevelCommands() -> [(String, String)] {
+        let builtins = registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) }
+        let external = registry.external.all().filter { !registry.hasCommand(at: [$0.name]) }
+        return builtins + external.map { ($0.name, "external command") }
     }
 
     private func options(of command: (any Command.Type)?) -> [OptionSpec] {
@@ -173,7 +176,7 @@ struct Completer {
             let parent = registry.command(at: positionals)
             let names =
                 positionals.isEmpty
-                ? registry.visibleCommands.map { ($0.spec.name, $0.spec.abstract) }
+                ? topLevelCommands()
                 : parent?.spec.visibleSubcommands.map { ($0.spec.name, $0.spec.abstract) } ?? []
             return (matching(names), .none)
         case .fields:

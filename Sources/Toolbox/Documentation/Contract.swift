@@ -8,8 +8,9 @@ enum Contract {
 
         NDJSON: one JSON object a line. "type" comes first (bookmark, visit, ...), then every declared field of \
         the record in declared order, with null when a value is absent. Keys are snake_case. Strings are valid \
-        UTF-8: invalid input bytes become U+FFFD. Times are RFC 3339 in UTC with Z. This is a stable interface; \
-        each command's page lists its records and fields.
+        UTF-8: invalid input bytes become U+FFFD. Times are RFC 3339 in UTC with Z, in whole seconds (a fraction \
+        in the source is dropped), in every format: jq's fromdate reads them. Durations such as total_ms keep \
+        their precision. This is a stable interface; each command's page lists its records and fields.
 
         Table: a header, columns fitted to the terminal, the last column cut with an ellipsis, colors unless \
         NO_COLOR is set or --color never is given. Times are shown in local time. The table is for people and \

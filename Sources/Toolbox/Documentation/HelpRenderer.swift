@@ -57,10 +57,8 @@ public struct HelpRenderer {
             text += "\noutput: \(record.type) records, \(record.summary):\n"
             text += rows(record.fields.map { ($0.name, $0.help) })
         }
-        if !spec.exitStatuses.isEmpty {
-            text += "\nexit status:\n"
-            text += rows(spec.exitStatuses.map { (String($0.status.code), $0.meaning) })
-        }
+        text += "\nexit status:\n"
+        text += rows(Self.exitStatuses(of: Self.runnable(command)).map { (String($0.code), $0.meaning) })
         if !spec.examples.isEmpty {
             text += "\nexamples:\n"
             for example in spec.examples {
@@ -69,6 +67,31 @@ public struct HelpRenderer {
             }
         }
         return text
+    }
+
+    /// Every status `commands` can end with, in order: 0, 2 and 64, which any run can return, and the statuses
+    /// their specs declare (regex's 1: nothing matched). A meaning declared for 0, 2 or 64 replaces the generic one;
+    /// different meanings of one status (in a group's subcommands) are joined. tb(1) adds signals and plugins.
+    static func exitStatuses(of commands: [any Command.Type]) -> [(code: Int32, meaning: String)] {
+        var declared: [Int32: [String]] = [:]
+        for command in commands {
+            for note in command.spec.exitStatuses where declared[note.status.code]?.contains(note.meaning) != true {
+                declared[note.status.code, default: []].append(note.meaning)
+            }
+        }
+        let generic: [Int32: String] = [
+            ExitStatus.success.code: "success",
+            ExitStatus.failure.code: "a runtime error; a one-line message on stderr",
+            ExitStatus.usage.code: "a usage error",
+        ]
+        return Set(declared.keys).union(generic.keys).sorted().map { code in
+            (code, declared[code]?.joined(separator: "; ") ?? generic[code] ?? "")
+        }
+    }
+
+    /// What runs for `command`: itself, or for a group every subcommand under it.
+    static func runnable(_ command: any Command.Type) -> [any Command.Type] {
+        (command.isGroup ? [] : [command]) + command.spec.visibleSubcommands.flatMap { runnable($0) }
     }
 
     /// `usage: tb bookmark add [options] NAME URL`.

@@ -98,12 +98,9 @@ public struct ManPageRenderer {
             text += "\\fB\\-\\-template\\fR, \\fB\\-\\-color\\fR) are described in \\fBtb\\fR(1).\n"
         }
         text += ".SH EXIT STATUS\n"
-        var statuses = [("0", "success")]
-        for note in leaves.flatMap { $0.command.spec.exitStatuses } {
-            statuses.append((String(note.status.code), note.meaning))
+        for (code, meaning) in HelpRenderer.exitStatuses(of: leaves.map { $0.command }) {
+            text += Roff.tagged("\\fB\(code)\\fR", meaning) + "\n"
         }
-        statuses += [("2", "a runtime error; a one-line message on stderr"), ("64", "a usage error")]
-        for (status, meaning) in statuses { text += Roff.tagged("\\fB\(status)\\fR", meaning) + "\n" }
         let examples = leaves.flatMap { $0.command.spec.examples }
         if !examples.isEmpty {
             text += ".SH EXAMPLES\n"

@@ -134,11 +134,12 @@ public struct RecordEncoder: ~Copyable {
         if capturing { deliver(.bool(value)) } else { out.append(value ? "true" : "false") }
     }
 
-    /// A time, written as RFC 3339 in UTC; nil writes null.
+    /// A time, written as RFC 3339 in UTC in whole seconds (the fraction dropped, for every format alike); nil
+    /// writes null.
     public mutating func time(_ value: Timestamp?) {
         guard let value else { return null() }
         guard prepare() else { return }
-        if capturing { deliver(.time(value)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
+        if capturing { deliver(.time(value.wholeSeconds)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
     }
 
     /// null.

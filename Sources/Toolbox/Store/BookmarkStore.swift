@@ -37,7 +37,11 @@ public final class BookmarkStore {
     public func require(_ name: String) throws(ToolError) -> Bookmark {
         let all = try list()
         guard let bookmark = all.last(where: { $0.name == name }) else {
-            throw ToolError("no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: all.map(\.name)))
+            // A close name was probably meant; otherwise say how to make this one.
+            let guess = Suggestion.didYouMean(name, among: all.map(\.name))
+            let canAdd = guess.isEmpty && Bookmark.isValidName(name)
+            let hint = canAdd ? " (add it with 'tb bookmark add \(name) URL')" : guess
+            throw ToolError("no bookmark named '\(name)'" + hint)
         }
         return bookmark
     }

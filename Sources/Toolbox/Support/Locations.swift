@@ -15,6 +15,11 @@ public enum Locations {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
+    /// Whether something (a file, a directory, anything a link leads to) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        FileSystem.kind(of: path) != nil
+    }
+
     /// A URL or `-` as it is; a local path made absolute against the current directory.
     public static func absolute(_ text: String) throws(ToolError) -> String {
         if isURL(text) || text == "-" || text.hasPrefix("/") { return text }

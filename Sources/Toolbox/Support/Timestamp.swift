@@ -1,4 +1,5 @@
-// A moment in time, written and read as RFC 3339 in UTC (`2026-11-29T16:45:19Z`), without Foundation.
+// A moment in time, written as RFC 3339 in UTC in whole seconds (`2026-11-29T16:45:19Z`) and read with or without a
+// fraction, without Foundation.
 import POSIX
 
 /// A moment in UTC with nanosecond precision.
@@ -47,16 +48,10 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
 
-    /// RFC 3339 in UTC with `Z`; a fraction of a second appears only when there is one, without trailing zeros.
+    /// RFC 3339 in UTC with `Z`, in whole seconds: the fraction is dropped (never rounded up into the next second),
+    /// because jq's `fromdate` and many other readers reject `2026-11-28T08:12:30.5Z`.
     public var rfc3339: String {
-        var text = Timestamp.format(civil(offset: 0), separator: "T")
-        if nanoseconds != 0 {
-            var digits = String(nanoseconds)
-            digits = String(repeating: "0", count: 9 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text + "Z"
+        Timestamp.format(civil(offset: 0), separator: "T") + "Z"
     }
 
     /// `2026-11-29 17:45:19` in the local time zone, for tables read by people.
