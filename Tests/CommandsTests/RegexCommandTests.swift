@@ -245,7 +245,7 @@ struct RegexCommandTests {
         #expect(result.lines.count == 2)
         #expect(result.lines.allSatisfy { $0.hasSuffix(#""matches":1}"#) })
         let broken = scratch.file("broken.gz")
-        FileManager.default.createFile(atPath: broken, contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]))
+        _ = FileManager.default.createFile(atPath: broken, contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]))
         let failed = run(["x", broken])
         #expect(failed.status == .failure)
         #expect(failed.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)

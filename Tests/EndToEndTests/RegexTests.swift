@@ -23,11 +23,11 @@ struct RegexTests {
             return UInt8(truncatingIfNeeded: state >> 24)
         }
         let noise = scratch.file("noise.bin")
-        FileManager.default.createFile(atPath: noise, contents: Data(random))
+        _ = FileManager.default.createFile(atPath: noise, contents: Data(random))
         let someNoise = scratch.file("some-noise.bin")
-        FileManager.default.createFile(atPath: someNoise, contents: Data(random.prefix(50_000)))
+        _ = FileManager.default.createFile(atPath: someNoise, contents: Data(random.prefix(50_000)))
         let broken = scratch.file("broken.txt")
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: broken,
             contents: Data([0x61, 0xFF, 0xFE, 0xC3, 0x62, 0x0A, 0xE2, 0x82, 0xF0, 0x9F, 0x98, 0x80, 0xC3]))
         // Printing every match is slow in a debug build: the whole noise is only counted.
@@ -65,7 +65,7 @@ struct RegexTests {
     /// UTF-8 is not in the file); with Unicode, a pattern that is not UTF-8 is a usage error that says so.
     @Test func patternsAreTheBytesGiven() throws {
         let file = scratch.file("latin1.txt")
-        FileManager.default.createFile(atPath: file, contents: Data([0x61, 0xE9, 0x62, 0x20, 0x63, 0xE9, 0x0A]))
+        _ = FileManager.default.createFile(atPath: file, contents: Data([0x61, 0xE9, 0x62, 0x20, 0x63, 0xE9, 0x0A]))
         let bytes = try runProgram(
             "/bin/bash",
             [

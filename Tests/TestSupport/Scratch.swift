@@ -23,7 +23,7 @@ public final class Scratch {
         let target = file(name)
         try? FileManager.default.createDirectory(
             atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: target, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: target, contents: Data(text.utf8))
         if executable { chmod(target, 0o755) }
         return target
     }
