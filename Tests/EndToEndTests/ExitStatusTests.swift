@@ -121,6 +121,20 @@ struct ExitStatusTests {
         #expect(checked >= 10 && !output.isEmpty)
     }
 
+    /// Every module under Sources/Commands declares a command that tb runs: one left out of Builtins.swift is
+    /// caught here, not by a user.
+    @Test func everyCommandModuleIsBuiltIn() throws {
+        let spec = try JSONSerialization.jsonObject(
+            with: Data(try tb(["__dump-spec"], environment: scratch.environment).stdout.utf8))
+        let commands = (spec as? [String: Any])?["commands"] as? [[String: Any]] ?? []
+        let modules = Set(commands.compactMap { $0["module"] as? String })
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Package.root + "/Sources/Commands")
+        #expect(!folders.isEmpty)
+        for folder in folders {
+            #expect(modules.contains(folder), "Sources/Commands/\(folder) is not in Sources/tb/Builtins.swift")
+        }
+    }
+
     /// Whatever words are typed, tb answers with a defined status and never a crash.
     @Test func randomCommandLinesNeverCrash() throws {
         let words = [

@@ -19,6 +19,8 @@ enum SpecDump {
         let spec = type.spec
         return .object([
             .init("name", .string(spec.name)),
+            // The Swift module that declares it: a test checks that every command module is among the built-ins.
+            .init("module", .string(String(String(reflecting: type).prefix { $0 != "." }))),
             .init("abstract", .string(spec.abstract)),
             .init("discussion", .string(spec.discussion)),
             .init("hidden", .bool(spec.hidden)),
