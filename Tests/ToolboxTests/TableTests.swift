@@ -56,6 +56,7 @@ struct TableTests {
         // A last part longer than half the room: half of each end.
         #expect(TableLayout.cut("https://example.org/a-very-long-last-part", to: 15, .middle) == "https:/…st-part")
         #expect(TableLayout.cut("a title that goes on", to: 10, .end) == "a title t…")
+        #expect(TableLayout.cut("changes for winter", to: 13, .end) == "changes for…")
         // Wide characters count two columns, and are never split.
         #expect(TableLayout.cut("https://例え.jp/日本語.xml", to: 15, .middle) == "https://…語.xml")
         #expect(DisplayWidth.of(TableLayout.cut("🦆🦆🦆🦆🦆🦆", to: 6, .middle)) <= 6)
@@ -89,6 +90,10 @@ struct TableTests {
         #expect(TableLayout.fit(needs, into: 60) == [23, nil, 10, nil, nil, 23])
         #expect(TableLayout.fit(needs, into: 40) == [28, nil, 10, nil, nil, nil])
         #expect(TableLayout.fit(needs, into: 10) == [10, nil, nil, nil, nil, nil])
+        // Expendable text keeps to its least while other text can grow.
+        let source = TableLayout.need(header: 6, nature: Field.Nature.url.expendable(), widest: 6, complete: false)
+        let title = TableLayout.need(header: 5, nature: .text, widest: 5, complete: false)
+        #expect(TableLayout.fit([source, title], into: 60) == [16, 42])
     }
 
     /// When every row is known, columns are as wide as their widest value, and text gives way when they do not fit.

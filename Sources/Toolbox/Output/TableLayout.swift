@@ -40,7 +40,8 @@ enum TableLayout {
 
     /// The width of each column, nil for those left out. Without a limit every column gets what it wants. With one,
     /// columns are left out (the most expendable, the rightmost of equals) until the others' least fits; then
-    /// columns of a known width get what they want, and text and URLs share the rest, narrowest first.
+    /// columns of a known width get what they want, and text and URLs share the rest, narrowest first (expendable
+    /// ones last).
     static func fit(_ needs: [ColumnNeed], into limit: Int?) -> [Int?] {
         guard let limit else { return needs.map { $0.desired ?? $0.minimum } }
         var kept = Array(needs.indices)
@@ -67,7 +68,11 @@ enum TableLayout {
                 let need = needs[kept[position]]
                 return need.flexible && need.desired.map { widths[position] < $0 } ?? true
             }
-            guard let narrowest = growing.min(by: { widths[$0] < widths[$1] }) else { break }
+            // Expendable text (the feed's source) keeps to its least while the rest can grow.
+            let next = growing.min {
+                (needs[kept[$0]].expendability, widths[$0]) < (needs[kept[$1]].expendability, widths[$1])
+            }
+            guard let narrowest = next else { break }
             widths[narrowest] += 1
             room -= 1
         }
@@ -80,7 +85,11 @@ enum TableLayout {
     /// keeping the last part of a URL or path (`https://exa…/feed.xml`) when it takes no more than half.
     static func cut(_ text: String, to width: Int, _ cut: Field.Nature.Cut) -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        guard cut == .middle, width >= 5 else { return DisplayWidth.truncate(text, to: width) }
+        guard cut == .middle, width >= 5 else {
+            // Not `for …` but `for…`.
+            let cut = DisplayWidth.truncate(text, to: width)
+            return cut.hasSuffix(" …") ? String(cut.dropLast(2)) + "…" : cut
+        }
         let room = width - 1
         let characters = Array(text)
         var tailRoom = room / 2
