@@ -53,7 +53,8 @@ struct TableTests {
     @Test func urlsAreCutInTheMiddleAndTextAtTheEnd() {
         #expect(TableLayout.cut("https://example.org/feed.xml", to: 21, .middle) == "https://exa…/feed.xml")
         #expect(TableLayout.cut("https://example.org/feed.xml", to: 40, .middle) == "https://example.org/feed.xml")
-        // A last part longer than half the room: half of each end.
+        #expect(TableLayout.cut("examples/news.xml", to: 16, .middle) == "exampl…/news.xml")
+        // A last part that would leave less than 6 columns for the start: half of each end.
         #expect(TableLayout.cut("https://example.org/a-very-long-last-part", to: 15, .middle) == "https:/…st-part")
         #expect(TableLayout.cut("a title that goes on", to: 10, .end) == "a title t…")
         #expect(TableLayout.cut("changes for winter", to: 13, .end) == "changes for…")

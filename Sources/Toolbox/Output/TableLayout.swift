@@ -82,7 +82,8 @@ enum TableLayout {
     }
 
     /// `text` in at most `width` columns: as it is when it fits, else cut with `…` at the end, or in the middle,
-    /// keeping the last part of a URL or path (`https://exa…/feed.xml`) when it takes no more than half.
+    /// keeping the last part of a URL or path (`https://exa…/feed.xml`) whole when that leaves 6 columns for the
+    /// start, else half of each end.
     static func cut(_ text: String, to width: Int, _ cut: Field.Nature.Cut) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         guard cut == .middle, width >= 5 else {
@@ -96,7 +97,7 @@ enum TableLayout {
         let body = characters.last == "/" ? characters.dropLast() : characters[...]
         if let slash = body.lastIndex(of: "/"), slash > 0 {
             let lastPart = DisplayWidth.of(String(characters[slash...]))
-            if lastPart <= tailRoom { tailRoom = lastPart }
+            if lastPart <= room - 6 { tailRoom = lastPart }
         }
         var tail = ""
         var tailWidth = 0
