@@ -54,6 +54,10 @@ struct TableTests {
         #expect(TableLayout.cut("https://example.org/feed.xml", to: 21, .middle) == "https://exa…/feed.xml")
         #expect(TableLayout.cut("https://example.org/feed.xml", to: 40, .middle) == "https://example.org/feed.xml")
         #expect(TableLayout.cut("examples/news.xml", to: 16, .middle) == "exampl…/news.xml")
+        // Not at the cost of the host.
+        #expect(
+            TableLayout.cut("https://news.example.org/podcast-lighthouse", to: 28, .middle)
+                == "https://news.e…st-lighthouse")
         // A last part that would leave less than 6 columns for the start: half of each end.
         #expect(TableLayout.cut("https://example.org/a-very-long-last-part", to: 15, .middle) == "https:/…st-part")
         #expect(TableLayout.cut("a title that goes on", to: 10, .end) == "a title t…")

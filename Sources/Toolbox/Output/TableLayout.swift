@@ -82,8 +82,8 @@ enum TableLayout {
     }
 
     /// `text` in at most `width` columns: as it is when it fits, else cut with `…` at the end, or in the middle,
-    /// keeping the last part of a URL or path (`https://exa…/feed.xml`) whole when that leaves 6 columns for the
-    /// start, else half of each end.
+    /// keeping the last part of a URL or path (`https://exa…/feed.xml`) whole when that leaves enough of the start,
+    /// else half of each end.
     static func cut(_ text: String, to width: Int, _ cut: Field.Nature.Cut) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         guard cut == .middle, width >= 5 else {
@@ -97,7 +97,9 @@ enum TableLayout {
         let body = characters.last == "/" ? characters.dropLast() : characters[...]
         if let slash = body.lastIndex(of: "/"), slash > 0 {
             let lastPart = DisplayWidth.of(String(characters[slash...]))
-            if lastPart <= room - 6 { tailRoom = lastPart }
+            // The start keeps 6 columns past a scheme's `://`, or half the room when that is less.
+            let scheme = text.firstRange(of: "://").map { DisplayWidth.of(String(text[..<$0.upperBound])) } ?? 0
+            if lastPart <= room - min(room / 2, scheme + 6) { tailRoom = lastPart }
         }
         var tail = ""
         var tailWidth = 0
