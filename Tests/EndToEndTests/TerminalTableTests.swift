@@ -128,6 +128,17 @@ struct TerminalTableTests {
         #expect(lines.contains { $0.contains(" refused ") && $0.contains("connection refused") }, "\(output)")
     }
 
+    /// A table into a pipe waits for the end, but `--watch` never ends: its table starts at the first wait.
+    @Test func aWatchTableIntoAPipeStartsAtOnce() throws {
+        // Stopped after 10 s at the latest, so that a table that never starts fails the test rather than hangs it.
+        let result = try bash(
+            "timeout 10 '\(Package.binary)' reach --watch --format table 127.0.0.1 | head -2",
+            environment: scratch.environment)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("TARGET ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("127.0.0.1 ") == true, "\(lines)")
+    }
+
     /// Issue 9: `--format table | cat` printed the rows held before the first wait under their widths, and later
     /// rows out of line. Into a pipe every row is held and aligned, and nothing is cut unless COLUMNS says.
     @Test func aPipedTableIsAlignedAndWhole() throws {

@@ -157,6 +157,23 @@ struct OutputTests {
         #expect(lines.dropFirst().map { $0.count } == [number, number], "\(buffer.text)")
     }
 
+    /// A table into a pipe holds its rows until the end, but not for ever: a run that never ends (`--watch`) starts
+    /// it at the first wait, and past `holdLimit` rows it starts anyway.
+    @Test func aPipedTableIsHeldWithinBounds() throws {
+        let sample = Sample(text: "x", number: 1, flag: nil, when: nil, tags: [], extra: .null)
+        let buffer = MemoryBuffer()
+        let endless = Output(settings: OutputSettings(style: .table, fields: ["text"]), sink: .memory(buffer))
+        endless.runsUntilInterrupted()
+        try endless.emit(sample)
+        try endless.willWait()
+        #expect(buffer.text == "TEXT\nx\n")
+        let many = MemoryBuffer()
+        let long = Output(settings: OutputSettings(style: .table, fields: ["text"]), sink: .memory(many))
+        for _ in 0..<TableWriter.holdLimit { try long.emit(sample) }
+        try long.willWait()
+        #expect(many.text.hasPrefix("TEXT\nx\n"))
+    }
+
     @Test func tableColorsTheHeaderOnlyWhenAsked() throws {
         let colored = try render(OutputSettings(style: .table, fields: ["text"], color: true, width: 80), [Self.full])
         #expect(colored.hasPrefix("\u{1B}[1mTEXT\u{1B}[0m\n"))

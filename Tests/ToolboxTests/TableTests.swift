@@ -79,7 +79,7 @@ struct TableTests {
         #expect(TableLayout.fit(needs, into: 200) == [83, 10, 19, 82])
         // A value seen wider than declared widens its column, never the other way round.
         let wider = TableLayout.need(header: 7, nature: .short(15), widest: 39, complete: false)
-        #expect(wider == ColumnNeed(minimum: 15, desired: 39, flexible: false, expendability: 0))
+        #expect(wider == ColumnNeed(minimum: 15, desired: 39, widest: 39, flexible: false, expendability: 0))
     }
 
     /// Too narrow for every column: the most expendable go first, then the rightmost.

@@ -112,6 +112,12 @@ public final class Output {
         (writer as? TableWriter)?.show(fields, of: R.schema)
     }
 
+    /// For a run that goes on until it is interrupted (`--watch`): a table into a pipe starts at the first wait, as
+    /// on a terminal, rather than at the end, which never comes.
+    public func runsUntilInterrupted() {
+        (writer as? TableWriter)?.streamFromNow()
+    }
+
     /// Call before blocking on input: everything emitted so far reaches the reader now (a table into a pipe still
     /// waits for the end, so that all its rows line up).
     public func willWait() throws(OutputError) {

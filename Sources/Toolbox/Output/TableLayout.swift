@@ -8,6 +8,8 @@ struct ColumnNeed: Equatable {
     var minimum: Int
     /// What it would take; nil for as much as there is.
     var desired: Int?
+    /// Its widest value so far, header included: what it gets when there is no width to fit and no other bound.
+    var widest: Int
     /// Whether it shares the room the others leave (text, URLs) rather than keeping to a width of its own.
     var flexible: Bool
     /// When the width is too small for every column, the most expendable are left out first.
@@ -24,7 +26,8 @@ enum TableLayout {
     /// What a column needs: `widest` is its widest value seen so far, header included; `complete` says whether
     /// every row of the table is known (otherwise later rows may be wider, and declared widths rule).
     static func need(header: Int, nature: Field.Nature, widest: Int, complete: Bool) -> ColumnNeed {
-        var need = ColumnNeed(minimum: 0, desired: widest, flexible: false, expendability: nature.expendability)
+        var need = ColumnNeed(
+            minimum: 0, desired: widest, widest: widest, flexible: false, expendability: nature.expendability)
         if let declared = nature.width {
             let planned = max(header, declared)
             need.minimum = complete ? min(widest, planned) : planned
@@ -43,7 +46,7 @@ enum TableLayout {
     /// columns of a known width get what they want, and text and URLs share the rest, narrowest first (expendable
     /// ones last).
     static func fit(_ needs: [ColumnNeed], into limit: Int?) -> [Int?] {
-        guard let limit else { return needs.map { $0.desired ?? $0.minimum } }
+        guard let limit else { return needs.map { $0.desired ?? max($0.minimum, $0.widest) } }
         var kept = Array(needs.indices)
         func least() -> Int { kept.reduce(0) { $0 + needs[$1].minimum } + gap * max(0, kept.count - 1) }
         while kept.count > 1 && least() > limit {

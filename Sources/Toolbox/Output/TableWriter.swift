@@ -1,7 +1,7 @@
 // The table for people: a header, then rows fitted to the width. On a terminal rows are held back until the producer
 // would wait for input (or 100 rows came): a table that ends by then is laid out from its rows; one that goes on is
 // laid out from the terminal's width and its fields' natures, so that later rows fit under it. Into a pipe every row
-// is held and the table aligned at the end.
+// is held (up to 10,000) and the table aligned at the end.
 import Bytes
 
 /// Writes records as aligned tables, a new one (with its header) whenever the record type changes.
@@ -22,8 +22,9 @@ final class TableWriter: RecordWriter {
     private let fields: [String]?
     private let color: Bool
     private let width: Int?
-    /// Whether rows go out as they come once a table has started (a terminal), rather than all at the end.
-    private let streaming: Bool
+    /// Whether rows go out as they come once a table has started (a terminal, or a run that never ends), rather
+    /// than all at the end.
+    private var streaming: Bool
     /// Fields a command asked the table to show, by record type.
     private var requested: [String: Set<String>] = [:]
     private var columnsByType: [String: [Column]] = [:]
@@ -37,12 +38,19 @@ final class TableWriter: RecordWriter {
 
     /// Rows held back at most on a terminal before a table starts.
     static let sampleSize = 100
+    /// Rows held back at most into a pipe: memory stays bounded, and a long run's output comes out in the end.
+    static let holdLimit = 10_000
 
     init(fields: [String]?, color: Bool, width: Int?, streaming: Bool) {
         self.fields = fields
         self.color = color
         self.width = width
         self.streaming = streaming
+    }
+
+    /// The run goes on until it is interrupted: tables start at the producer's first wait, as on a terminal.
+    func streamFromNow() {
+        streaming = true
     }
 
     /// Shows `names` in tables of `schema`'s records too (or keeps room for them, when they are shown only when set).
@@ -64,7 +72,7 @@ final class TableWriter: RecordWriter {
             pendingColumns = columns
         }
         pendingRows.append(cells)
-        if streaming && pendingRows.count >= Self.sampleSize { start(complete: false, to: &out) }
+        if pendingRows.count >= (streaming ? Self.sampleSize : Self.holdLimit) { start(complete: false, to: &out) }
     }
 
     func release(to out: inout ByteBuffer) {
@@ -112,12 +120,10 @@ final class TableWriter: RecordWriter {
                 || rows.contains { !$0[column].isEmpty }
         }
         if visible.isEmpty { visible = Array(columns.indices) }
-        // Without a width to fit, later rows are never cut: the held ones set the widths.
-        let known = complete || width == nil
         let needs = visible.map { column in
             let header = DisplayWidth.of(columns[column].header)
             let widest = rows.reduce(header) { max($0, DisplayWidth.of($1[column])) }
-            return TableLayout.need(header: header, nature: columns[column].nature, widest: widest, complete: known)
+            return TableLayout.need(header: header, nature: columns[column].nature, widest: widest, complete: complete)
         }
         let widths = TableLayout.fit(needs, into: width)
         current = (
