@@ -139,21 +139,67 @@ struct OutputTests {
         #expect(!text.contains("…"))
     }
 
+    /// Issue 9: on a terminal the widths came from the rows held before the first wait, so a later, longer text was
+    /// cut to the first rows' width (four characters). Now text shares the room the terminal leaves.
+    @Test func aStreamingTableTakesItsWidthsFromTheTerminalNotTheFirstRows() throws {
+        let buffer = MemoryBuffer()
+        let output = Output(
+            settings: OutputSettings(style: .table, fields: ["text", "number"], width: 80, interactive: true),
+            sink: .memory(buffer))
+        try output.emit(Sample(text: "x", number: 1, flag: nil, when: nil, tags: [], extra: .null))
+        try output.willWait()
+        let later = "a title much longer than the first one"
+        try output.emit(Sample(text: later, number: 2, flag: nil, when: nil, tags: [], extra: .null))
+        try output.finish()
+        let lines = buffer.text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2].hasPrefix(later), "\(buffer.text)")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 80 })
+    }
+
+    /// Issue 9: `--format table | cat` printed the rows held before the first wait under their own widths, and
+    /// later rows out of line. Into a pipe the table now waits for the end and aligns every row.
+    @Test func aPipedTableAlignsEveryRow() throws {
+        let buffer = MemoryBuffer()
+        let output = Output(settings: OutputSettings(style: .table, fields: ["text", "number"]), sink: .memory(buffer))
+        try output.emit(Sample(text: "x", number: 1, flag: nil, when: nil, tags: [], extra: .null))
+        try output.willWait()
+        #expect(buffer.bytes.isEmpty)
+        let later = "a title much longer than the first one"
+        try output.emit(Sample(text: later, number: 22, flag: nil, when: nil, tags: [], extra: .null))
+        try output.finish()
+        let lines = buffer.text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2].hasPrefix(later))
+        let number = lines[0].range(of: "NUMBER").map {
+            lines[0].distance(from: lines[0].startIndex, to: $0.upperBound)
+        }
+        // Numbers are right-aligned under the header's end.
+        #expect(lines.dropFirst().map { $0.count } == [number, number], "\(buffer.text)")
+    }
+
+    /// A table into a pipe holds its rows until the end, but not for ever: a run that never ends (`--watch`) starts
+    /// it at the first wait, and past `holdLimit` rows it starts anyway.
+    @Test func aPipedTableIsHeldWithinBounds() throws {
+        let sample = Sample(text: "x", number: 1, flag: nil, when: nil, tags: [], extra: .null)
+        let buffer = MemoryBuffer()
+        let endless = Output(settings: OutputSettings(style: .table, fields: ["text"]), sink: .memory(buffer))
+        endless.runsUntilInterrupted()
+        try endless.emit(sample)
+        try endless.willWait()
+        #expect(buffer.text == "TEXT\nx\n")
+        let many = MemoryBuffer()
+        let long = Output(settings: OutputSettings(style: .table, fields: ["text"]), sink: .memory(many))
+        for _ in 0..<TableWriter.holdLimit { try long.emit(sample) }
+        try long.willWait()
+        #expect(many.text.hasPrefix("TEXT\nx\n"))
+    }
+
     @Test func tableColorsTheHeaderOnlyWhenAsked() throws {
         let colored = try render(OutputSettings(style: .table, fields: ["text"], color: true, width: 80), [Self.full])
         #expect(colored.hasPrefix("\u{1B}[1mTEXT\u{1B}[0m\n"))
         let plain = try render(OutputSettings(style: .table, fields: ["text"], width: 80), [Self.full])
         #expect(!plain.contains("\u{1B}"))
-    }
-
-    @Test func fitShrinksWideColumnsButKeepsHeaders() {
-        #expect(TableWriter.fit(natural: [10, 10], headers: [4, 4], into: 100) == [10, 10])
-        #expect(TableWriter.fit(natural: [60, 60], headers: [4, 4], into: 50) == [28, 20])
-        #expect(TableWriter.fit(natural: [5, 5, 5], headers: [5, 5, 5], into: nil) == [5, 5, 5])
-        // Too narrow for every column even at 3 characters: trailing columns go.
-        let narrow = TableWriter.fit(natural: [20, 20, 20, 20, 20, 20], headers: [11, 11, 11, 11, 11, 11], into: 20)
-        #expect(narrow.reduce(0, +) + 2 * (narrow.count - 1) <= 20)
-        #expect(narrow.count < 6)
     }
 
     @Test func wideCharactersCountTwoColumns() {

@@ -28,11 +28,12 @@ struct ItemRecord: Record, Sendable {
     static let schema = RecordSchema(
         type: "item", summary: "one per item or entry, printed as soon as its end tag is read",
         fields: [
-            Field("source", .string, "the URL, file or - it came from", inTable: false),
+            // Shown when a run reads several sources (FeedCommand asks for it).
+            Field("source", .string, "the URL, file or - it came from", inTable: false, nature: .url.expendable()),
             Field("feed_title", .string, "the feed's title", inTable: false),
             Field("id", .string, "atom:id, guid or rdf:about; the link when there is none", inTable: false),
             Field("title", .string, "the title"),
-            Field("link", .string, "the link to the item's page, absolute"),
+            Field("link", .string, "the link to the item's page, absolute", nature: .url),
             Field("published", .time, "when it was published: published, pubDate, dc:date or issued"),
             Field("updated", .time, "when it last changed: updated, modified or dcterms:modified", inTable: false),
             Field("author", .string, "atom:author's name, dc:creator, author or itunes:author", inTable: false),
@@ -92,12 +93,12 @@ struct FeedRecord: Record, Sendable {
     static let schema = RecordSchema(
         type: "feed", summary: "one per source with --meta, before its first item",
         fields: [
-            Field("source", .string, "the URL, file or - it came from"),
+            Field("source", .string, "the URL, file or - it came from", nature: .url),
             Field("title", .string, "the feed's title"),
-            Field("link", .string, "the feed's web page, absolute"),
+            Field("link", .string, "the feed's web page, absolute", nature: .url),
             Field("description", .string, "description, atom:subtitle or tagline", inTable: false),
             Field("updated", .time, "atom:updated, lastBuildDate, dc:date or pubDate"),
-            Field("language", .string, "language, dc:language or xml:lang"),
+            Field("language", .string, "language, dc:language or xml:lang", nature: .short(5)),
             Field("generator", .string, "the software that made it", inTable: false),
         ])
 

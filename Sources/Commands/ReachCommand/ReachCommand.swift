@@ -137,6 +137,10 @@ public struct ReachCommand: Command {
             }
             targets.append(try ReachTarget(text, resolved: resolved, method: methodOverride))
         }
+        // A streaming table keeps room for what some targets will fill; a table printed at once shows what they did.
+        let http = targets.contains { $0.method == .http }
+        context.output.showInTable(["error"] + (http ? ["http_status"] : []), of: ReachRecord.self)
+        if mode == .watch { context.output.runsUntilInterrupted() }
         let run = try ReachRun(
             targets: targets, settings: settings, interval: interval, context: context, ordered: ordered, quiet: quiet)
         let results = try run.run(mode)

@@ -3,12 +3,24 @@
 import Toolbox
 
 /// How a check ended.
-enum ReachStatus: String, Sendable {
+enum ReachStatus: String, Sendable, CaseIterable {
     case reachable, refused, timeout
     case dnsFailed = "dns_failed"
     case noRoute = "no_route"
     case httpError = "http_error"
     case tlsError = "tls_error"
+}
+
+extension Field.Nature {
+    /// A status word: reachable in green, the failures in red.
+    static let reachStatus = Field.Nature.words(
+        good: [ReachStatus.reachable.rawValue],
+        bad: ReachStatus.allCases.filter { $0 != .reachable }.map(\.rawValue))
+    /// yes in green, no in red.
+    static let reachability = Field.Nature.words(good: ["yes"], bad: ["no"])
+    /// loopback, ethernet…
+    static let interfaceKind = Field.Nature.words(
+        other: ["loopback", "ethernet", "wireless", "cellular", "tunnel", "other"])
 }
 
 /// What one check of one target found.
@@ -34,21 +46,30 @@ struct ReachRecord: Record {
     static let schema = RecordSchema(
         type: "reach", summary: "one per target, written as its check ends",
         fields: [
-            Field("target", .string, "the target as given"),
+            // On a narrow terminal the table leaves out the method first (the target shows it), then the interface,
+            // then the address.
+            Field("target", .string, "the target as given", nature: .url),
             Field("host", .string, "the host name or address", inTable: false),
             Field("port", .integer, "the port (null for route checks)", inTable: false),
-            Field("method", .string, "route, tcp or http"),
-            Field("reachable", .boolean, "whether the check succeeded"),
-            Field("status", .string, "reachable, refused, timeout, dns_failed, no_route, http_error or tls_error"),
-            Field("address", .string, "the address checked (the one that answered, when any did)"),
-            Field("interface", .string, "the local interface the traffic leaves by"),
+            Field(
+                "method", .string, "route, tcp or http",
+                nature: .words(other: ReachMethod.allCases.map(\.rawValue)).expendable(3)),
+            // The status says it too, in colour: the table leaves this one out.
+            Field("reachable", .boolean, "whether the check succeeded", inTable: false),
+            Field(
+                "status", .string, "reachable, refused, timeout, dns_failed, no_route, http_error or tls_error",
+                nature: .reachStatus),
+            Field(
+                "address", .string, "the address checked (the one that answered, when any did)",
+                nature: .short(15, cut: .middle).expendable(1)),
+            Field("interface", .string, "the local interface the traffic leaves by", nature: .short(9).expendable(2)),
             Field("interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other", inTable: false),
             Field("dns_ms", .number, "name lookup time (null for addresses)", inTable: false),
             Field("connect_ms", .number, "TCP connect time", inTable: false),
             Field("tls_ms", .number, "TLS handshake time (https)", inTable: false),
-            Field("http_status", .integer, "the HTTP status code", inTable: false),
+            Field("http_status", .integer, "the HTTP status code", table: .whenSet, nature: .number(3)),
             Field("total_ms", .number, "the whole check"),
-            Field("error", .string, "why it is not reachable", inTable: false),
+            Field("error", .string, "why it is not reachable", table: .whenSet),
         ])
 
     let target: ReachTarget
@@ -79,12 +100,15 @@ struct ChangeRecord: Record {
         type: "change", summary: "with --watch, whenever a target's reachability flips",
         fields: [
             Field("time", .time, "when the change was seen"),
-            Field("target", .string, "the target as given"),
-            Field("reachable", .boolean, "whether it is reachable now"),
-            Field("previous", .boolean, "whether it was before"),
-            Field("status", .string, "the status of the check that saw the change"),
-            Field("interface", .string, "the local interface the traffic leaves by now"),
-            Field("interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other"),
+            Field("target", .string, "the target as given", nature: .url),
+            Field("reachable", .boolean, "whether it is reachable now", nature: .reachability),
+            Field("previous", .boolean, "whether it was before", nature: .reachability),
+            Field("status", .string, "the status of the check that saw the change", nature: .reachStatus),
+            Field(
+                "interface", .string, "the local interface the traffic leaves by now", nature: .short(9).expendable()),
+            Field(
+                "interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other",
+                nature: .interfaceKind.expendable(2)),
         ])
 
     let time: Timestamp

@@ -7,15 +7,16 @@ struct MatchRecord: Record {
     static let schema = RecordSchema(
         type: "match", summary: "one per match, in input order",
         fields: [
-            Field("source", .string, "the file, URL or - it was found in"),
+            Field("source", .string, "the file, URL or - it was found in", nature: .url),
             Field("line", .integer, "the line of its first byte, from 1"),
-            Field("column", .integer, "the character of the line it starts at, from 1"),
+            Field("column", .integer, "the character of the line it starts at, from 1", nature: .number(6)),
             Field("offset", .integer, "its first byte's offset in the input, from 0", inTable: false),
             Field("length", .integer, "its length in bytes", inTable: false),
             Field("match", .string, "the text matched (the --group's text with --group)"),
             Field("groups", .array, "groups[0] is the whole match, groups[N] group N (null when it took no part)"),
             Field("named", .object, "the named groups' texts by name", inTable: false),
-            Field("replacement", .string, "the --replace template filled in for this match, or null"),
+            // Set for every match with --replace, for none without: the table shows it with --replace only.
+            Field("replacement", .string, "the --replace template filled in for this match, or null", table: .whenSet),
         ])
 
     /// The batch, behind one reference: copying the record must not retain each of the batch's arrays.
@@ -66,7 +67,7 @@ struct CountRecord: Record {
     static let schema = RecordSchema(
         type: "count", summary: "one per source with --count",
         fields: [
-            Field("source", .string, "the file, URL or -"),
+            Field("source", .string, "the file, URL or -", nature: .url),
             Field("matches", .integer, "how many matches it had"),
         ])
 

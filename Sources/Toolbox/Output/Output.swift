@@ -50,7 +50,9 @@ public final class Output {
         switch settings.style {
         case .ndjson: writer = settings.fields.map { ProjectedNDJSONWriter(fields: $0) }
         case .tsv: writer = TSVWriter(fields: settings.fields)
-        case .table: writer = TableWriter(fields: settings.fields, color: settings.color, width: settings.width)
+        case .table:
+            writer = TableWriter(
+                fields: settings.fields, color: settings.color, width: settings.width, streaming: settings.interactive)
         case .template(let template): writer = TemplateWriter(template: template)
         }
     }
@@ -103,7 +105,21 @@ public final class Output {
         }
     }
 
-    /// Call before blocking on input: everything emitted so far reaches the reader now.
+    /// Before the first record of type `R`: its table also shows these fields, which it leaves out by default; for
+    /// fields it shows only when set, a streaming table keeps room for them from its first row. Other formats, and
+    /// tables of --fields, are not changed.
+    public func showInTable<R: Record>(_ fields: [String], of type: R.Type) {
+        (writer as? TableWriter)?.show(fields, of: R.schema)
+    }
+
+    /// For a run that goes on until it is interrupted (`--watch`): a table into a pipe starts at the first wait, as
+    /// on a terminal, rather than at the end, which never comes.
+    public func runsUntilInterrupted() {
+        (writer as? TableWriter)?.streamFromNow()
+    }
+
+    /// Call before blocking on input: everything emitted so far reaches the reader now (a table into a pipe still
+    /// waits for the end, so that all its rows line up).
     public func willWait() throws(OutputError) {
         try whole { () throws(OutputError) in
             writer?.release(to: &encoder.out)
@@ -124,7 +140,10 @@ public final class Output {
 
     /// Ends the run: held-back rows and the buffer go out.
     public func finish() throws(OutputError) {
-        try willWait()
+        try whole { () throws(OutputError) in
+            writer?.finish(to: &encoder.out)
+            try flushBuffer()
+        }
     }
 
     private func send(_ bytes: Span<UInt8>) throws(OutputError) {

@@ -61,8 +61,19 @@ public struct OutputSettings: Sendable {
             fields = names.filter { seen.insert($0).inserted }
         }
         let color = try usesColor(arguments, environment: environment, interactive: interactive)
-        let width = terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        // Into a pipe the table fits COLUMNS when it is set, and is not cut otherwise.
+        let width = terminalColumns ?? columns(environment)
         return OutputSettings(style: style, fields: fields, color: color, width: width, interactive: interactive)
+    }
+
+    /// The width of a terminal: the one it reports, else COLUMNS, else 80.
+    public static func terminalWidth(reported: Int?, environment: Environment) -> Int {
+        reported ?? columns(environment) ?? 80
+    }
+
+    /// COLUMNS, when it is a positive number.
+    static func columns(_ environment: Environment) -> Int? {
+        environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The format records are written in: the chosen one, with `auto` settled by whether stdout is a terminal.

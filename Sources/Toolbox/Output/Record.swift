@@ -41,13 +41,23 @@ public struct Field: Sendable {
     public let kind: Kind
     /// One line for the man page and help: what the value is.
     public let help: String
-    /// Whether the table shows the field when --fields does not choose.
-    public let inTable: Bool
+    /// When the table shows the field if --fields does not choose.
+    public let table: TableColumn
+    /// How its values look to the table: column width, cut, colours.
+    public let nature: Nature
 
-    public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true) {
+    /// Whether the table may show the field when --fields does not choose.
+    public var inTable: Bool { table != .hidden }
+
+    public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true, nature: Nature? = nil) {
+        self.init(name, kind, help, table: inTable ? .shown : .hidden, nature: nature)
+    }
+
+    public init(_ name: String, _ kind: Kind, _ help: String, table: TableColumn, nature: Nature? = nil) {
         self.name = name
         self.kind = kind
         self.help = help
-        self.inTable = inTable
+        self.table = table
+        self.nature = nature ?? .standard(for: kind)
     }
 }

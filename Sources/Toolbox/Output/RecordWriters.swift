@@ -8,6 +8,12 @@ protocol RecordWriter: AnyObject {
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer)
     /// The producer is about to wait for input, or is done: write anything held back.
     func release(to out: inout ByteBuffer)
+    /// The run is done: write everything held back.
+    func finish(to out: inout ByteBuffer)
+}
+
+extension RecordWriter {
+    func finish(to out: inout ByteBuffer) { release(to: &out) }
 }
 
 /// NDJSON limited to the --fields, in their order, `type` still first.

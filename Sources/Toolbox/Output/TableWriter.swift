@@ -1,114 +1,176 @@
-// The table for people at a terminal: a header, columns fitted to the terminal width, the last column cut with
-// `…`. Rows are held back until the producer would wait for input (or 100 rows came), then the column widths are
-// fixed from what was seen and later rows stream out under them.
+// The table for people: a header, then rows fitted to the width. On a terminal rows are held back until the producer
+// would wait for input (or 100 rows came): a table that ends by then is laid out from its rows; one that goes on is
+// laid out from the terminal's width and its fields' natures, so that later rows fit under it. Into a pipe every row
+// is held (up to 10,000) and the table aligned at the end.
 import Bytes
 
-/// Writes records as an aligned table.
+/// Writes records as aligned tables, a new one (with its header) whenever the record type changes.
 final class TableWriter: RecordWriter {
-    private var selection: FieldSelection
+    /// One column a record type's table may show.
+    struct Column {
+        let header: String
+        /// The field's position in the record; nil when the record type lacks a field --fields named.
+        let field: Int?
+        let nature: Field.Nature
+        let rightAligned: Bool
+        /// Shown only when a row has a value.
+        let whenSet: Bool
+        /// The command said its records may fill it: a streaming table keeps room for it from the start.
+        let reserved: Bool
+    }
+
+    private let fields: [String]?
     private let color: Bool
     private let width: Int?
-    /// Rows waiting for the widths to be fixed, with their record type.
-    private var pending: [(schema: RecordSchema, cells: [String])] = []
-    /// The record type and widths of the table being printed, once fixed.
-    private var current: (type: String, widths: [Int], rightAligned: [Bool])?
+    /// Whether rows go out as they come once a table has started (a terminal, or a run that never ends), rather
+    /// than all at the end.
+    private var streaming: Bool
+    /// Fields a command asked the table to show, by record type.
+    private var requested: [String: Set<String>] = [:]
+    private var columnsByType: [String: [Column]] = [:]
+    /// The record type of the rows held back before their table starts, its columns and the rows' cells.
+    private var pendingType: String?
+    private var pendingColumns: [Column] = []
+    private var pendingRows: [[String]] = []
+    /// The table being printed: its record type, and the columns shown with the position of their cell and width.
+    private var current: (type: String, shown: [(column: Column, cell: Int, width: Int)])?
     private var tablesPrinted = 0
 
-    /// Rows held back at most before the widths are fixed.
+    /// Rows held back at most on a terminal before a table starts.
     static let sampleSize = 100
-    static let gap = 2
+    /// Rows held back at most into a pipe: memory stays bounded, and a long run's output comes out in the end.
+    static let holdLimit = 10_000
 
-    init(fields: [String]?, color: Bool, width: Int?) {
-        selection = FieldSelection(names: fields) { schema in
-            let chosen = schema.fields.indices.filter { schema.fields[$0].inTable }
-            return chosen.isEmpty ? Array(schema.fields.indices) : chosen
-        }
+    init(fields: [String]?, color: Bool, width: Int?, streaming: Bool) {
+        self.fields = fields
         self.color = color
         self.width = width
+        self.streaming = streaming
+    }
+
+    /// The run goes on until it is interrupted: tables start at the producer's first wait, as on a terminal.
+    func streamFromNow() {
+        streaming = true
+    }
+
+    /// Shows `names` in tables of `schema`'s records too (or keeps room for them, when they are shown only when set).
+    func show(_ names: [String], of schema: RecordSchema) {
+        requested[schema.type, default: []].formUnion(names)
+        columnsByType[schema.type] = nil
     }
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
-        let columns = selection.columns(for: schema)
-        let cells = columns.indices.map { index in index.map { Self.cell(values[$0]) } ?? "" }
-        if let current, current.type == schema.type, pending.isEmpty {
+        let columns = columns(for: schema)
+        let cells = columns.map { column in column.field.map { Self.cell(values[$0]) } ?? "" }
+        if let current, current.type == schema.type, pendingType == nil {
             appendRow(cells, to: &out)
             return
         }
-        if let first = pending.first, first.schema.type != schema.type {
-            release(to: &out)
+        if let pendingType, pendingType != schema.type { start(complete: true, to: &out) }
+        if pendingType == nil {
+            pendingType = schema.type
+            pendingColumns = columns
         }
-        pending.append((schema, cells))
-        if pending.count >= Self.sampleSize { release(to: &out) }
+        pendingRows.append(cells)
+        if pendingRows.count >= (streaming ? Self.sampleSize : Self.holdLimit) { start(complete: false, to: &out) }
     }
 
     func release(to out: inout ByteBuffer) {
-        guard let schema = pending.first?.schema else { return }
-        let columns = selection.columns(for: schema)
-        let headers = columns.names.map { $0.uppercased() }
-        let natural = headers.indices.map { column in
-            pending.reduce(DisplayWidth.of(headers[column])) { max($0, DisplayWidth.of($1.cells[column])) }
-        }
-        let rightAligned = columns.indices.map { index in
-            index.map { schema.fields[$0].kind == .integer || schema.fields[$0].kind == .number } ?? false
-        }
-        let widths = Self.fit(natural: natural, headers: headers.map(DisplayWidth.of), into: width)
-        current = (schema.type, widths, rightAligned)
-        if tablesPrinted > 0 { out.append(UInt8(ascii: "\n")) }
-        tablesPrinted += 1
-        appendRow(headers, to: &out, header: true)
-        for row in pending { appendRow(row.cells, to: &out) }
-        pending.removeAll()
+        if streaming { start(complete: false, to: &out) }
     }
 
+    func finish(to out: inout ByteBuffer) {
+        start(complete: true, to: &out)
+    }
+
+    /// The columns of `schema`'s table: --fields, or the fields it shows, shows when set or was asked for.
+    private func columns(for schema: RecordSchema) -> [Column] {
+        if let known = columnsByType[schema.type] { return known }
+        let asked = requested[schema.type] ?? []
+        let chosen: [(name: String, index: Int?)]
+        if let fields {
+            chosen = fields.map { ($0, schema.index(of: $0)) }
+        } else {
+            var indices = schema.fields.indices.filter {
+                schema.fields[$0].table != .hidden || asked.contains(schema.fields[$0].name)
+            }
+            if indices.isEmpty { indices = Array(schema.fields.indices) }
+            chosen = indices.map { (schema.fields[$0].name, $0) }
+        }
+        let columns = chosen.map { name, index in
+            let field = index.map { schema.fields[$0] }
+            return Column(
+                header: name.uppercased(), field: index, nature: field?.nature ?? .text,
+                rightAligned: field?.kind == .integer || field?.kind == .number,
+                whenSet: fields == nil && field?.table == .whenSet, reserved: asked.contains(name))
+        }
+        columnsByType[schema.type] = columns
+        return columns
+    }
+
+    /// Lays out the held rows' table and prints its header and rows. `complete`: no more rows will come.
+    private func start(complete: Bool, to out: inout ByteBuffer) {
+        guard let type = pendingType else { return }
+        let columns = pendingColumns
+        let rows = pendingRows
+        pendingType = nil
+        pendingRows = []
+        var visible = columns.indices.filter { column in
+            !columns[column].whenSet || (columns[column].reserved && !complete)
+                || rows.contains { !$0[column].isEmpty }
+        }
+        if visible.isEmpty { visible = Array(columns.indices) }
+        let needs = visible.map { column in
+            let header = DisplayWidth.of(columns[column].header)
+            let widest = rows.reduce(header) { max($0, DisplayWidth.of($1[column])) }
+            return TableLayout.need(header: header, nature: columns[column].nature, widest: widest, complete: complete)
+        }
+        let widths = TableLayout.fit(needs, into: width)
+        current = (
+            type, zip(visible, widths).compactMap { column, width in width.map { (columns[column], column, $0) } }
+        )
+        if tablesPrinted > 0 { out.append(UInt8(ascii: "\n")) }
+        tablesPrinted += 1
+        appendRow(columns.map(\.header), to: &out, header: true)
+        for row in rows { appendRow(row, to: &out) }
+    }
+
+    /// One row under the current table's columns. A number wider than its column is shown whole, and the text
+    /// after it gives way, so that later columns stay in place when they can.
     private func appendRow(_ cells: [String], to out: inout ByteBuffer, header: Bool = false) {
         guard let current else { return }
         var line = ""
-        // Columns that do not fit the terminal at all are left out.
-        let shown = cells.prefix(current.widths.count)
-        for (column, cell) in shown.enumerated() {
-            let isLast = column == shown.count - 1
-            let width = current.widths[column]
-            // Without a width limit nothing is cut, even a row wider than the first ones.
-            let text = self.width == nil ? cell : DisplayWidth.truncate(cell, to: width)
-            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-            if column > 0 { line += String(repeating: " ", count: Self.gap) }
-            if current.rightAligned[column] && !header {
-                line += padding + text
+        var used = 0
+        var start = 0
+        for (position, shown) in current.shown.enumerated() {
+            if position > 0 { start += TableLayout.gap }
+            defer { start += shown.width }
+            let cell = cells[shown.cell]
+            let least = position > 0 ? 1 : 0
+            var text = cell
+            let leading: Int
+            if shown.column.rightAligned {
+                leading = max(least, start + shown.width - used - DisplayWidth.of(text))
             } else {
-                line += isLast ? text : text + padding
+                leading = max(least, start - used)
+                // Without a width to fit nothing is cut, even a row wider than the held ones.
+                if width != nil {
+                    text = TableLayout.cut(
+                        text, to: max(1, start + shown.width - used - leading), shown.column.nature.cut)
+                }
+            }
+            if text.isEmpty { continue }
+            line += String(repeating: " ", count: leading)
+            used += leading + DisplayWidth.of(text)
+            if color && !header, let tone = shown.column.nature.tones[cell] {
+                line += (tone == .good ? "\u{1B}[32m" : "\u{1B}[31m") + text + "\u{1B}[0m"
+            } else {
+                line += text
             }
         }
-        while line.hasSuffix(" ") { line.removeLast() }
         if header && color { line = "\u{1B}[1m" + line + "\u{1B}[0m" }
         out.append(line)
         out.append(UInt8(ascii: "\n"))
-    }
-
-    /// Column widths: natural widths when they fit. Otherwise the widest columns give way, first not below their
-    /// header (nor 8), then down to 3 columns; the last column takes what is left. When even that is too wide,
-    /// trailing columns are left out: fewer widths than columns come back.
-    static func fit(natural: [Int], headers: [Int], into limit: Int?) -> [Int] {
-        guard let limit, !natural.isEmpty else { return natural }
-        var widths = natural
-        if widths.reduce(0, +) + gap * (widths.count - 1) <= limit { return widths }
-        while true {
-            let last = widths.count - 1
-            let gaps = gap * last
-            let lastWanted = min(natural[last], max(headers[last], 20))
-            func room() -> Int { limit - gaps - widths[..<last].reduce(0, +) }
-            for floor in [{ (column: Int) in max(headers[column], 8) }, { (_: Int) in 3 }] {
-                while room() < lastWanted {
-                    let candidates = (0..<last).filter { widths[$0] > floor($0) }
-                    guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-                    widths[widest] -= 1
-                }
-            }
-            if room() >= min(lastWanted, 3) || widths.count == 1 {
-                widths[last] = max(1, min(natural[last], room()))
-                return widths
-            }
-            widths.removeLast()
-        }
     }
 
     /// The text of a value in a cell: one line, times in local time, lists joined with commas.

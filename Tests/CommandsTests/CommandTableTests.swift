@@ -1,0 +1,33 @@
+// The columns of tb regex and tb feed tables on a terminal: what the command tells the table about its run.
+import FeedCommand
+import RegexCommand
+import TestSupport
+import Testing
+import Toolbox
+
+struct CommandTableTests {
+    let scratch = Scratch()
+
+    func header(_ argv: [String]) -> String? {
+        let result = runInProcess(
+            argv + ["--color", "never"], builtins: [FeedCommand.self, RegexCommand.self],
+            environment: scratch.environment, terminalColumns: 200)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return result.lines.first
+    }
+
+    /// Issue 9: the REPLACEMENT column was there, empty, without --replace.
+    @Test func regexShowsReplacementsOnlyWithReplace() {
+        let file = scratch.write("text.txt", "one two\n")
+        #expect(header(["regex", "t(w)o", file])?.hasSuffix("  LINE  COLUMN  MATCH  GROUPS") == true)
+        #expect(header(["regex", "--replace", "2", "t(w)o", file])?.hasSuffix("  REPLACEMENT") == true)
+        #expect(header(["regex", "--replace", "", "t(w)o", file])?.hasSuffix("  GROUPS") == true)
+    }
+
+    /// Issue 9: with several sources the table did not say which an item came from.
+    @Test func feedShowsTheSourceWhenThereAreSeveral() {
+        let feed = Fixtures.folder("feeds/rss20.xml")
+        #expect(header(["feed", feed])?.hasPrefix("TITLE ") == true)
+        #expect(header(["feed", feed, feed])?.hasPrefix("SOURCE ") == true)
+    }
+}

@@ -1,0 +1,167 @@
+// Tables on a real pseudo-terminal (script(1), with `stty cols`), read back through a terminal emulator (pyte):
+// widths from the terminal, not the first rows; wide characters and emoji; tables into a pipe aligned.
+import Foundation
+import TestSupport
+import Testing
+
+private let hasTerminalTools =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+    && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyte/__init__.py")
+
+@Suite(.enabled(if: hasTerminalTools))
+struct TerminalTableTests {
+    let scratch = Scratch()
+
+    /// Runs tb under a pseudo-terminal of `columns` columns and returns what it wrote there.
+    func onTerminal(_ arguments: [String], columns: Int) throws -> String {
+        let command = ([Package.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let result = try runProgram(
+            "/usr/bin/script", ["-q", "-e", "-c", "stty cols \(columns) rows 50; exec \(command)", "/dev/null"],
+            environment: scratch.environment)
+        return result.stdout
+    }
+
+    /// The screen of a terminal of `columns` columns after `output`: per line, the character in each column ("" for
+    /// the right half of a wide character).
+    func screen(_ output: String, columns: Int) throws -> [[String]] {
+        let file = scratch.write("screen-\(columns).out", output)
+        let result = try runProgram(
+            "/usr/bin/python3", [Fixtures.folder("terminal/screen.py"), file, String(columns)],
+            environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]] ?? []
+    }
+
+    /// Where the columns of a header line start.
+    func columnStarts(_ header: [String]) -> [Int] {
+        header.indices.filter {
+            $0 == 0 || ($0 >= 2 && header[$0] != " " && header[$0 - 1] == " " && header[$0 - 2] == " ")
+        }
+    }
+
+    /// The text in columns `range` of a screen line, without the spaces around it.
+    func text(_ line: [String], _ range: Range<Int>) -> String {
+        line[range.clamped(to: line.indices)].joined().trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A feed whose items have the titles and links given.
+    func feed(_ name: String, _ items: [(title: String, link: String)]) -> String {
+        let entries = items.map {
+            "<item><title>\($0.title)</title><link>\($0.link)</link>"
+                + "<pubDate>Sun, 29 Nov 2026 06:30:00 GMT</pubDate></item>"
+        }
+        return scratch.write(
+            name,
+            "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title>"
+                + entries.joined() + "</channel></rss>\n")
+    }
+
+    static let here: [(title: String, link: String)] = [
+        ("short", "https://a.example/1"),
+        ("日本語のタイトルがとても長い場合の表示テストです", "https://news.example.org/2026/11/日本語/記事.html"),
+    ]
+    static let there: [(title: String, link: String)] = [
+        ("Emoji 🦆🎉 party with a long title that goes on 🚀 and on", "https://blog.example.net/2026/11/party"),
+        ("한국어 제목이 아주 길어서 잘려야 합니다 — café, e\u{301}cole", "https://例え.example/パス/とても/長い/記事.xml"),
+        ("x", "https://x.example/" + String(repeating: "long/", count: 30) + "end.xml"),
+    ]
+
+    /// Issue 9: wide characters and emoji in a streaming table at 60, 80 and 200 columns. The first rows come from
+    /// a file, the others from a URL that answers a second later, so the table starts before they are known. On the
+    /// terminal's screen nothing wraps, every cell starts under its header, titles are cut at the end and links in
+    /// the middle.
+    @Test(arguments: [60, 80, 200])
+    func wideCharactersAndEmojiFitTheTerminal(columns: Int) throws {
+        let server = try TestServer.http(root: scratch.path)
+        _ = feed("there.xml", Self.there)
+        let output = try onTerminal(
+            ["feed", feed("here.xml", Self.here), server.url("/slow/1/there.xml")], columns: columns)
+        let lines = try screen(output, columns: columns)
+        let items = Self.here + Self.there
+        try #require(lines.count == 1 + items.count, "\(output)")
+        let header = lines[0]
+        let starts = columnStarts(header)
+        let names = starts.indices.map { text(header, starts[$0]..<(starts.dropFirst($0 + 1).first ?? columns)) }
+        #expect(names.contains("TITLE") && names.contains("LINK") && names.contains("PUBLISHED"), "\(names)")
+        #expect(names.contains("SOURCE") == (columns >= 80), "\(names)")
+        for (line, item) in zip(lines.dropFirst(), items) {
+            for (position, start) in starts.enumerated() {
+                #expect(line[start] != " " && line[start] != "", "column \(start) of \(line.joined())")
+                if start > 0 { #expect(line[start - 1] == " ", "column \(start) of \(line.joined())") }
+                let cell = text(line, start..<(starts.dropFirst(position + 1).first ?? columns))
+                switch names[position] {
+                case "TITLE":
+                    #expect(
+                        cell == item.title || cell.hasSuffix("…") && item.title.hasPrefix(cell.dropLast()), "\(cell)")
+                case "LINK":
+                    let parts = cell.split(separator: "…", omittingEmptySubsequences: false)
+                    #expect(
+                        cell == item.link
+                            || parts.count == 2 && item.link.hasPrefix(parts[0])
+                                && item.link.hasSuffix(parts[1]) && !parts[1].isEmpty,
+                        "\(cell)")
+                default: break
+                }
+            }
+        }
+        // The long link shows its end: it was cut in the middle.
+        #expect(lines.last?.joined().contains("end.xml") == true)
+    }
+
+    /// Issue 9: `tb reach` on a 200-column terminal showed `localhos…` and `http_err…`, the widths of the first
+    /// row; the HTTP status and the error were not shown at all.
+    @Test func reachOnAWideTerminalKeepsItsWordsWhole() throws {
+        let server = try TestServer.http(root: scratch.path)
+        let closed = try TestServer.freePort()
+        let port = server.url("").split(separator: ":").last.map(String.init) ?? ""
+        let output = try onTerminal(
+            [
+                "reach", "--color", "never", "127.0.0.1", "localhost:\(port)", server.url("/nope"),
+                "127.0.0.1:\(closed)",
+            ], columns: 200)
+        let lines = output.split(separator: "\r\n").map(String.init)
+        #expect(lines.count == 5, "\(output)")
+        #expect(lines.first?.contains("HTTP_STATUS") == true && lines.first?.hasSuffix("ERROR") == true, "\(output)")
+        #expect(!output.contains("…"), "\(output)")
+        #expect(lines.contains { $0.hasPrefix("localhost:\(port) ") && $0.contains(" reachable ") }, "\(output)")
+        #expect(lines.contains { $0.contains(" http_error ") && $0.contains(" 404 ") }, "\(output)")
+        #expect(lines.contains { $0.contains(" refused ") && $0.contains("connection refused") }, "\(output)")
+    }
+
+    /// A table into a pipe waits for the end, but `--watch` never ends: its table starts at the first wait.
+    @Test func aWatchTableIntoAPipeStartsAtOnce() throws {
+        // Stopped after 10 s at the latest, so that a table that never starts fails the test rather than hangs it.
+        let result = try bash(
+            "timeout 10 '\(Package.binary)' reach --watch --format table 127.0.0.1 | head -2",
+            environment: scratch.environment)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("TARGET ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("127.0.0.1 ") == true, "\(lines)")
+    }
+
+    /// Issue 9: `--format table | cat` printed the rows held before the first wait under their widths, and later
+    /// rows out of line. Into a pipe every row is held and aligned, and nothing is cut unless COLUMNS says.
+    @Test func aPipedTableIsAlignedAndWhole() throws {
+        let server = try TestServer.http(root: scratch.path)
+        _ = feed("there.xml", Self.there)
+        let arguments = ["feed", "--format", "table", feed("here.xml", Self.here), server.url("/slow/1/there.xml")]
+        let result = try tb(arguments, environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("…"))
+        // A terminal needs carriage returns too.
+        let lines = try screen(result.stdout.replacingOccurrences(of: "\n", with: "\r\n"), columns: 1000)
+        #expect(lines.count == 6)
+        let starts = columnStarts(lines[0])
+        #expect(starts.count == 4)
+        for line in lines.dropFirst() {
+            for start in starts.dropFirst() {
+                #expect(line[start - 1] == " " && line[start] != " " && line[start] != "", "\(line.joined())")
+            }
+        }
+        var environment = scratch.environment
+        environment["COLUMNS"] = "70"
+        let fitted = try tb(arguments, environment: environment)
+        let narrow = try screen(fitted.stdout.replacingOccurrences(of: "\n", with: "\r\n"), columns: 70)
+        #expect(narrow.count == 6, "\(fitted.stdout)")
+    }
+}
