@@ -170,7 +170,8 @@ struct ReachTests {
 
     @Test func urlsOfOtherSchemesUseTheirPorts() throws {
         let ports = try Listeners(open: 1)
-        try tb(["bookmark", "add", "svc", "svn://127.0.0.1:\(ports.open[0])/repo"], environment: scratch.environment)
+        _ = try tb(
+            ["bookmark", "add", "svc", "svn://127.0.0.1:\(ports.open[0])/repo"], environment: scratch.environment)
         let result = try reach(["@svc", "--fields", "target,method,port,status"])
         #expect(
             result.lines == [

@@ -164,4 +164,27 @@ struct TerminalTableTests {
         let narrow = try screen(fitted.stdout.replacingOccurrences(of: "\n", with: "\r\n"), columns: 70)
         #expect(narrow.count == 6, "\(fitted.stdout)")
     }
+
+    /// A terminal that reports no size (`stty cols 0`) takes its width from COLUMNS: no line is longer.
+    @Test func columnsIsTheWidthOfATerminalWithoutSize() throws {
+        let file = feed("wide.xml", Self.there)
+        let command = "'\(Package.binary)' feed '\(file)'"
+        var environment = scratch.environment
+        environment["COLUMNS"] = "50"
+        let result = try runProgram(
+            "/usr/bin/script", ["-q", "-e", "-c", "stty cols 0 rows 50; exec \(command)", "/dev/null"],
+            environment: environment)
+        // Without the escape sequences of the bold header.
+        let plain = result.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        let lines = plain.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        #expect(lines.count == 4, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("TITLE") == true)
+        // Laid out by a terminal emulator twice as wide: where each line's last character ends.
+        let widest =
+            try screen(result.stdout, columns: 100).map { line in
+                (line.lastIndex { $0 != " " && !$0.isEmpty } ?? -1) + 1
+            }.max() ?? 0
+        #expect(widest <= 50 && widest >= 40, "\(lines)")
+    }
 }

@@ -12,9 +12,12 @@ enum Contract {
         in the source is dropped), in every format: jq's fromdate reads them. Durations such as total_ms keep \
         their precision. This is a stable interface; each command's page lists its records and fields.
 
-        Table: a header, columns fitted to the terminal, the last column cut with an ellipsis, colors unless \
-        NO_COLOR is set or --color never is given. Times are shown in local time. The table is for people and \
-        may change between versions.
+        Table: a header, then the rows, fitted to the terminal (COLUMNS when it reports no size): times, status \
+        words and numbers keep their width, text and URLs share the rest, text cut at the end and URLs in the \
+        middle with an ellipsis; columns that do not fit are left out. Status words are colored (green for \
+        success, red for failure) unless NO_COLOR is set or --color never is given. Into a pipe, --format table \
+        holds the rows to the end (up to 10,000) and aligns them. Times are shown in local time. The table is for \
+        people and may change between versions.
 
         TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
         returns and backslashes in values are written as \\t, \\n, \\r and \\\\, other control characters as \
@@ -67,7 +70,7 @@ enum Contract {
         ),
         ("TB_HISTORY", "off (or 0, no, false) stops recording visits in the history"),
         ("TB_EXEC_PATH", "directories searched for external tb-NAME commands before $PATH, separated by colons"),
-        ("COLUMNS", "the table width when stdout is not a terminal but --format table was asked for"),
+        ("COLUMNS", "the table width when the terminal reports none, or when --format table writes into a pipe"),
     ]
 
     static let exitStatuses: [(String, String)] = [

@@ -33,7 +33,10 @@ public struct Runner {
         System.unblockStopSignals()
         StopSignals.install()
         let stdout = FileDescriptor.standardOutput
-        let columns = stdout.isTerminal ? (stdout.terminalColumns ?? 80) : nil
+        // A terminal that reports no size (a serial console, `stty cols 0`) takes COLUMNS, else 80.
+        let columns =
+            stdout.isTerminal
+            ? OutputSettings.terminalWidth(reported: stdout.terminalColumns, environment: .process) : nil
         System.openStandardDescriptors()
         System.keepBuffersOnTheHeap()
         var runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
