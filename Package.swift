@@ -65,23 +65,23 @@ let package = Package(
             name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
             swiftSettings: safeSwift),
         .target(
-            name: "RegexCommand", dependencies: ["Toolbox", "PCRE2", "Bytes", "Threads"],
-            path: "Sources/Commands/RegexCommand", swiftSettings: safeSwift),
+            name: "RegexCommands", dependencies: ["Toolbox", "PCRE2", "Bytes", "Threads"],
+            path: "Sources/Commands/RegexCommands", swiftSettings: safeSwift),
 
         .target(
-            name: "FeedCommand", dependencies: ["Toolbox", "Expat", "POSIX", "Bytes", "Threads"],
-            path: "Sources/Commands/FeedCommand",
+            name: "FeedCommands", dependencies: ["Toolbox", "Expat", "POSIX", "Bytes", "Threads"],
+            path: "Sources/Commands/FeedCommands",
             // The parser's state lives in classes that only the parsing thread touches, millions of times per feed;
             // the runtime exclusivity checks on them cost a fifth of a parse. The compile-time checks stay.
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
         .target(
-            name: "ReachCommand", dependencies: ["Toolbox", "Net", "Curl", "POSIX"],
-            path: "Sources/Commands/ReachCommand", swiftSettings: safeSwift),
+            name: "ReachCommands", dependencies: ["Toolbox", "Net", "Curl", "POSIX"],
+            path: "Sources/Commands/ReachCommands", swiftSettings: safeSwift),
 
         // MARK: Executable
         .executableTarget(
-            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand"],
+            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands"],
             swiftSettings: safeSwift),
 
         // MARK: Tests
@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "CommandsTests",
             dependencies: [
-                "StoreCommands", "RegexCommand", "FeedCommand", "ReachCommand", "Toolbox", "PCRE2", "TestSupport",
+                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "Toolbox", "PCRE2", "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

@@ -1,7 +1,7 @@
 // The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
-import FeedCommand
-import ReachCommand
-import RegexCommand
+import FeedCommands
+import ReachCommands
+import RegexCommands
 import StoreCommands
 import Toolbox
 

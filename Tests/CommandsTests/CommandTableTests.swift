@@ -1,6 +1,6 @@
 // The columns of tb regex and tb feed tables on a terminal: what the command tells the table about its run.
-import FeedCommand
-import RegexCommand
+import FeedCommands
+import RegexCommands
 import TestSupport
 import Testing
 import Toolbox

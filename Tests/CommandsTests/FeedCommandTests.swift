@@ -1,4 +1,4 @@
-import FeedCommand
+import FeedCommands
 // tb feed in-process: every format and quirk in Tests/Fixtures/feeds, the precedence rules, dates, encodings,
 // hostile documents, the options, and inputs cut at every possible place.
 import Foundation

@@ -1,7 +1,7 @@
 // tb regex in-process: the reference example, groups, flags, options, errors, invalid UTF-8, and matches that cross
 // the pieces the input is read in.
 import Foundation
-import RegexCommand
+import RegexCommands
 import TestSupport
 import Testing
 import Toolbox

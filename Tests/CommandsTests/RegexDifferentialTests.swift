@@ -2,7 +2,7 @@
 // matches of the plain loop that calls pcre2_match on the whole subject (pcre2demo's loop).
 import Foundation
 import PCRE2
-import RegexCommand
+import RegexCommands
 import TestSupport
 import Testing
 import Toolbox

@@ -218,6 +218,22 @@ struct InputTests {
         #expect(piped.stderr.isEmpty)
     }
 
+    /// The progress line fits a narrow terminal: a longer one wraps, and its wiping then leaves a line behind.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressFitsANarrowTerminal() throws {
+        let server = try TestServer.http(root: text)
+        let url = server.url("/drip/2/2")
+        let onTerminal = try runProgram(
+            "/usr/bin/script",
+            ["-q", "-c", "stty cols 30; '\(Package.binary)' regex -c item \(url) > /dev/null", "/dev/null"],
+            environment: scratch.environment)
+        let drawn = onTerminal.stdout.components(separatedBy: "\r").map {
+            $0.replacingOccurrences(of: "\u{1B}[K", with: "")
+        }
+        #expect(drawn.contains { $0.hasPrefix("fetching") }, "\(onTerminal.stdout)")
+        #expect(drawn.allSatisfy { $0.count < 30 }, "\(drawn)")
+    }
+
     @Test func aClosedPipeIsQuietSuccess() throws {
         let big = scratch.write("big.txt", String(repeating: "match me please\n", count: 200_000))
         var env = scratch.environment

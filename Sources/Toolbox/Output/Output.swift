@@ -171,3 +171,10 @@ public final class MemoryBuffer {
     /// The bytes as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
+
+extension Output {
+    /// Writes text as it is (help, generated files).
+    public func write(_ text: String) throws(OutputError) {
+        try write(text.utf8.span)
+    }
+}

@@ -180,10 +180,3 @@ extension Result {
         return nil
     }
 }
-
-extension Output {
-    /// Writes text as it is (help, generated files).
-    public func write(_ text: String) throws(OutputError) {
-        try write(text.utf8.span)
-    }
-}

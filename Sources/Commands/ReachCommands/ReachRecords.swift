@@ -2,15 +2,6 @@
 // reachability flips.
 import Toolbox
 
-/// How a check ended.
-enum ReachStatus: String, Sendable, CaseIterable {
-    case reachable, refused, timeout
-    case dnsFailed = "dns_failed"
-    case noRoute = "no_route"
-    case httpError = "http_error"
-    case tlsError = "tls_error"
-}
-
 extension Field.Nature {
     /// A status word: reachable in green, the failures in red.
     static let reachStatus = Field.Nature.words(
@@ -21,24 +12,6 @@ extension Field.Nature {
     /// loopback, ethernet…
     static let interfaceKind = Field.Nature.words(
         other: ["loopback", "ethernet", "wireless", "cellular", "tunnel", "other"])
-}
-
-/// What one check of one target found.
-struct ReachResult: Sendable {
-    var status: ReachStatus
-    var address: String?
-    var interface: String?
-    var interfaceKind: String?
-    /// Durations in microseconds.
-    var dns: Int?
-    var connect: Int?
-    var tls: Int?
-    var total: Int
-    var httpStatus: Int?
-    /// Why it is not reachable.
-    var error: String?
-
-    var reachable: Bool { status == .reachable }
 }
 
 /// One check of one target.

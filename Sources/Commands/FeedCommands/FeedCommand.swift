@@ -109,7 +109,7 @@ public struct FeedCommand: Command {
     public func run(_ context: Context) throws -> ExitStatus {
         if sourceNames.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings, input] source in
-            try FeedInput(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
+            try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
         }
         return summary.failed > 0 ? .failure : .success
     }

@@ -36,6 +36,9 @@ final class ProgressMeter {
                 + String(repeating: "-", count: 20 - filled) + "] \(Int(fraction * 100))%"
         }
         line += ", \(Self.size(Int(max(0, rate))))/s"
+        // A line longer than the terminal wraps, and "\r" then wipes only its last row: it is cut to fit.
+        let width = (FileDescriptor.standardError.terminalColumns ?? 80) - 1
+        if line.count > width { line = String(line.prefix(max(0, width))) }
         try? FileDescriptor.standardError.write("\r\u{1B}[K" + line)
         isActive = true
     }

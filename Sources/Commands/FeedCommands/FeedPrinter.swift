@@ -14,7 +14,7 @@ enum FeedMessage: Sendable {
 }
 
 /// Prints the records of one source.
-final class FeedInput: InputHandler {
+final class FeedPrinter: InputHandler {
     private let context: Context
     private let source: JSONText
     private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>

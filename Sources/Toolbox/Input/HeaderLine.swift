@@ -1,0 +1,15 @@
+// The value of -H/--header: a request header as written on the command line.
+
+/// An extra request header as written on the command line: `Name: value`.
+public struct HeaderLine: ArgumentValue {
+    public let text: String
+
+    public init?(argument: String) {
+        guard argument.contains(":"), !argument.hasPrefix(":") else { return nil }
+        text = argument
+    }
+
+    public static var valueName: String { "'NAME: VALUE'" }
+    public static var expectation: String { "a header written as 'Name: value'" }
+    public var argumentText: String { text }
+}
