@@ -68,12 +68,28 @@ public final class Output {
     /// Writes one record. On a terminal it is flushed at once; otherwise it may wait in the buffer until the
     /// buffer fills, `willWait` or the end of the run.
     public func emit<R: Record>(_ record: R) throws(OutputError) {
-        try whole { () throws(OutputError) in
-            Self.encode(record, into: &encoder, capture: writer != nil)
-            if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
-            recordCount += 1
-            if settings.interactive || encoder.out.count >= Self.bufferLimit { try flushBuffer() }
+        // The hot path of every command: the stop-signal stretch is opened here rather than through `whole`, whose
+        // closure would cost an access to the encoder per record.
+        if guardsSignals { StopSignals.enter() }
+        Self.encode(record, into: &encoder, capture: writer != nil)
+        if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
+        recordCount += 1
+        if settings.interactive || encoder.out.count >= Self.bufferLimit {
+            do {
+                try flushBuffer()
+            } catch {
+                leaveStretch()
+                throw error
+            }
         }
+        leaveStretch()
+    }
+
+    /// Ends a stop-signal stretch: the buffer holds whole records.
+    @inline(__always)
+    private func leaveStretch() {
+        guard guardsSignals else { return }
+        encoder.out.withSpan { StopSignals.leave(committing: $0) }
     }
 
     /// Runs a change of the buffer (or a write of it) that a stop signal must not cut: SIGINT or SIGTERM waits for
@@ -82,7 +98,7 @@ public final class Output {
     private func whole(_ body: () throws(OutputError) -> Void) throws(OutputError) {
         guard guardsSignals else { return try body() }
         StopSignals.enter()
-        defer { encoder.out.withSpan { StopSignals.leave(committing: $0) } }
+        defer { leaveStretch() }
         try body()
     }
 
