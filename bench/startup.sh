@@ -1,6 +1,6 @@
 #!/bin/bash
 # Start-up: the median time of `tb --version`, `tb bookmark ls` and a completion against `rg --version`, in one
-# run. Goal (issue 2): at most 2x ripgrep's start-up. Exits 1 when a goal is missed.
+# run. Goal (issue 9): at most 1.5x ripgrep's start-up (issue 2 asked 2x). Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 
 for i in $(seq 20); do "$tb" bookmark add "site$i" "https://example.org/$i/feed.xml" --note "bookmark $i"; done
@@ -12,7 +12,7 @@ measure --shell=none --warmup 50 --runs 500 \
     -n 'tb __complete' "$tb __complete -- bookmark rm ''"
 
 # CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
-awk -F, -v goal=2 '
+awk -F, -v goal=1.5 '
     NR == 1 { next }
     { median[$1] = $4 * 1000; order[NR] = $1 }
     END {
