@@ -44,10 +44,9 @@ final class Prober {
     private var interfaces: [IPAddress: (name: String?, kind: String?)] = [:]
     private var monitor: RouteMonitor?
     /// How many checks run at once: each holds a few descriptors (a socket per address, libcurl's), and some of the
-    /// open-files limit must stay for the store and the output. Checks beyond wait in `queued`, in order.
+    /// open-files limit must stay for the store and the output. Checks beyond wait in `queued`, once each.
     private let concurrency: Int
-    private var queued: [Int] = []
-    private var queuedFrom = 0
+    private var queued = WaitingLine<Int>()
     private var isQueued = Set<Int>()
 
     /// Told each result as it is known.
@@ -181,29 +180,27 @@ final class Prober {
     /// Starts the queued checks that fit now, oldest first; one that runs out of descriptors again waits for the
     /// next round.
     private func startQueued() {
-        let end = queued.count
-        while checks.count < concurrency && queuedFrom < end {
-            let index = queued[queuedFrom]
-            queuedFrom += 1
+        for index in queued.take(upTo: concurrency - checks.count) {
             isQueued.remove(index)
             start(index)
-        }
-        if queuedFrom == queued.count {
-            queued.removeAll(keepingCapacity: true)
-            queuedFrom = 0
         }
     }
 
     /// A check ran out of descriptors (something else holds them): it starts again when another one has ended.
     private func requeue(_ index: Int, _ check: Check) {
+        closeAttempts(of: check)
+        checks[index] = nil
+        if isQueued.insert(index).inserted { queued.append(index) }
+    }
+
+    /// Closes the connects a check still has under way.
+    private func closeAttempts(of check: Check) {
         for token in check.attempts {
             if let (_, connection) = connections.removeValue(forKey: token) {
                 poller.remove(connection.descriptor)
                 connection.close()
             }
         }
-        checks[index] = nil
-        if isQueued.insert(index).inserted { queued.append(index) }
     }
 
     // MARK: Names
@@ -442,12 +439,7 @@ final class Prober {
     /// rethrown from `run`.
     private func complete(_ index: Int, _ result: ReachResult) {
         guard let check = checks.removeValue(forKey: index) else { return }
-        for token in check.attempts {
-            if let (_, connection) = connections.removeValue(forKey: token) {
-                poller.remove(connection.descriptor)
-                connection.close()
-            }
-        }
+        closeAttempts(of: check)
         if let transfer = check.transfer {
             multi?.remove(transfer)
             transfers[ObjectIdentifier(transfer)] = nil

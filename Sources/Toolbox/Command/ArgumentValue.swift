@@ -88,7 +88,7 @@ extension Duration: ArgumentValue {
         return "\(milliseconds)ms"
     }
 
-    public static var bounds: ValueBounds<Duration>? { ValueBounds(.milliseconds(1)...(.seconds(7 * 86_400))) }
+    public static var bounds: ValueBounds<Duration>? { (.milliseconds(1)...(.seconds(7 * 86_400))).bounds }
 
     /// The span in whole milliseconds, rounded up: a part of a millisecond never becomes zero ("no limit").
     public var wholeMilliseconds: Int {

@@ -179,29 +179,15 @@ public struct Option<Value: ArgumentValue>: OptionDeclaration {
 }
 
 extension Option where Value: Comparable {
-    /// An option whose values must lie in `range`, such as `0...100`: anything else is a usage error that names the
-    /// range, and help shows it.
-    public init(
+    /// An option whose values must lie in `range`, such as `1...` or `0...100`: anything else is a usage error that
+    /// names the range, and help shows it.
+    public init<Range: DeclaredRange<Value>>(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
-        default defaultValue: Value? = nil, range: ClosedRange<Value>, repeatable: Bool = false,
-        completion: Completion? = nil, conflicts: [any OptionDeclaration] = [],
-        requires: [any OptionDeclaration] = [], hidden: Bool = false
+        default defaultValue: Value? = nil, range: Range, repeatable: Bool = false, completion: Completion? = nil,
+        conflicts: [any OptionDeclaration] = [], requires: [any OptionDeclaration] = [], hidden: Bool = false
     ) {
         self.init(
-            long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
-            declared: true, repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires,
-            hidden: hidden)
-    }
-
-    /// An option whose values must be at least `range.lowerBound`, such as `1...`.
-    public init(
-        _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
-        default defaultValue: Value? = nil, range: PartialRangeFrom<Value>, repeatable: Bool = false,
-        completion: Completion? = nil, conflicts: [any OptionDeclaration] = [],
-        requires: [any OptionDeclaration] = [], hidden: Bool = false
-    ) {
-        self.init(
-            long, short: short, value: valueName, help: help, default: defaultValue, bounds: ValueBounds(range),
+            long, short: short, value: valueName, help: help, default: defaultValue, bounds: range.bounds,
             declared: true, repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires,
             hidden: hidden)
     }
@@ -221,17 +207,26 @@ public struct ValueBounds<Value: ArgumentValue>: Sendable {
     }
 }
 
-extension ValueBounds where Value: Comparable {
-    /// The bounds of a closed range: `from 1 to 64`.
-    public init(_ range: ClosedRange<Value>) {
-        self.init(text: "from \(range.lowerBound.argumentText) to \(range.upperBound.argumentText)") {
-            range.contains($0)
-        }
-    }
+/// A Swift range a declaration can limit an option's values with.
+public protocol DeclaredRange<Bound>: Sendable {
+    associatedtype Bound: ArgumentValue & Comparable
+    /// The range as the parser checks it and help shows it.
+    var bounds: ValueBounds<Bound> { get }
+}
 
-    /// The bounds of a range open above: `1 or more`.
-    public init(_ range: PartialRangeFrom<Value>) {
-        self.init(text: "\(range.lowerBound.argumentText) or more") { range.contains($0) }
+extension ClosedRange: DeclaredRange where Bound: ArgumentValue {
+    /// `from 1 to 64`.
+    public var bounds: ValueBounds<Bound> {
+        let range = self
+        return ValueBounds(text: "from \(lowerBound.argumentText) to \(upperBound.argumentText)") { range.contains($0) }
+    }
+}
+
+extension PartialRangeFrom: DeclaredRange where Bound: ArgumentValue {
+    /// `1 or more`.
+    public var bounds: ValueBounds<Bound> {
+        let range = self
+        return ValueBounds(text: "\(lowerBound.argumentText) or more") { range.contains($0) }
     }
 }
 
@@ -269,8 +264,19 @@ public struct Positional: Sendable {
         self.arity = arity
         self.completion = completion ?? Value.choices.map { .values($0) } ?? .none
         check = { raw in
-            Value(argument: raw) == nil ? "invalid value '\(raw)' for \(name): expected \(Value.expectation)" : nil
+            if case .failure(let error) = Self.convert(raw, to: Value.self, name: name) { return error.message }
+            return nil
         }
+    }
+
+    /// The value `raw` stands for, or the usage error that says what `name` expects.
+    static func convert<Value: ArgumentValue>(_ raw: String, to type: Value.Type, name: String)
+        -> Result<Value, UsageError>
+    {
+        guard let value = Value(argument: raw) else {
+            return .failure(UsageError("invalid value '\(raw)' for \(name): expected \(Value.expectation)"))
+        }
+        return .success(value)
     }
 
     /// `NAME`, `[NAME]`, `[NAME...]` or `NAME...`, as the usage line shows it.

@@ -11,9 +11,8 @@ final class NetworkInput {
     private var makeHandler: ((Source) throws -> any InputHandler)?
     private var jobs: [ObjectIdentifier: Job] = [:]
     private var waiting: [Job] = []
-    /// Jobs waiting for a slot, in order, from `queuedFrom` on.
-    private var queued: [Job] = []
-    private var queuedFrom = 0
+    /// Jobs waiting for a slot.
+    private var queued = WaitingLine<Job>()
     /// How many transfers run at once.
     private var concurrency = 1
     private var outputError: OutputError?
@@ -52,10 +51,10 @@ final class NetworkInput {
             for source in sources { fail(Job(source), "cannot fetch '\(source.name)': \(error.message)") }
             return summary
         }
-        queued = sources.map(Job.init)
+        queued.append(contentsOf: sources.map(Job.init))
         startQueued(on: multi)
         defer { progress.clear() }
-        while !jobs.isEmpty || !waiting.isEmpty || queuedFrom < queued.count {
+        while !jobs.isEmpty || !waiting.isEmpty || !queued.isEmpty {
             // Before waiting for the network, everything so far reaches the reader; while data is already waiting
             // there is no wait, and no reason to hold the handlers up.
             if jobs.isEmpty || !((try? multi.hasWork()) ?? false) {
@@ -72,13 +71,11 @@ final class NetworkInput {
                     Clock.sleep(milliseconds: nextRetry)
                 }
             } catch {
-                for job in Array(jobs.values) + waiting + queued[queuedFrom...] {
+                for job in Array(jobs.values) + waiting + queued.takeAll() {
                     fail(job, "cannot fetch '\(job.source.name)': \(error.message)")
                 }
                 jobs.removeAll()
                 waiting.removeAll()
-                queued.removeAll()
-                queuedFrom = 0
                 break
             }
             if let outputError { throw outputError }
@@ -88,12 +85,12 @@ final class NetworkInput {
                 try complete(job, transfer: transfer, error: error)
             }
             let due = Clock.monotonicNanoseconds()
-            queued += waiting.filter { $0.retryAt <= due }
+            queued.append(contentsOf: waiting.filter { $0.retryAt <= due })
             waiting.removeAll { $0.retryAt <= due }
             startQueued(on: multi)
             progress.update(
                 running: jobs.count,
-                total: summary.succeeded + summary.failed + jobs.count + waiting.count + queued.count - queuedFrom,
+                total: summary.succeeded + summary.failed + jobs.count + waiting.count + queued.count,
                 received: jobs.values.reduce(0) { $0 + ($1.transfer?.bytesReceived ?? 0) },
                 expected: jobs.count == 1 ? jobs.values.first?.transfer?.expectedLength : nil)
         }
@@ -102,15 +99,7 @@ final class NetworkInput {
 
     /// Starts the queued jobs that fit, oldest first.
     private func startQueued(on multi: CurlMulti) {
-        let end = queued.count
-        while jobs.count < concurrency && queuedFrom < end {
-            start(queued[queuedFrom], on: multi)
-            queuedFrom += 1
-        }
-        if queuedFrom == queued.count {
-            queued.removeAll(keepingCapacity: true)
-            queuedFrom = 0
-        }
+        for job in queued.take(upTo: concurrency - jobs.count) { start(job, on: multi) }
     }
 
     /// Before waiting for the network, every handler delivers what it holds; one that fails ends its source.

@@ -71,18 +71,11 @@ public final class Output {
         // The hot path of every command: the stop-signal stretch is opened here rather than through `whole`, whose
         // closure would cost an access to the encoder per record.
         if guardsSignals { StopSignals.enter() }
+        defer { leaveStretch() }
         Self.encode(record, into: &encoder, capture: writer != nil)
         if let writer { writer.write(R.schema, encoder.captured, to: &encoder.out) }
         recordCount += 1
-        if settings.interactive || encoder.out.count >= Self.bufferLimit {
-            do {
-                try flushBuffer()
-            } catch {
-                leaveStretch()
-                throw error
-            }
-        }
-        leaveStretch()
+        if settings.interactive || encoder.out.count >= Self.bufferLimit { try flushBuffer() }
     }
 
     /// Ends a stop-signal stretch: the buffer holds whole records.

@@ -71,10 +71,7 @@ public struct ParsedArguments: Sendable {
         -> Value?
     {
         guard let raw = positionalValues[positional.name]?.first?.text else { return nil }
-        guard let value = Value(argument: raw) else {
-            throw UsageError("invalid value '\(raw)' for \(positional.name): expected \(Value.expectation)")
-        }
-        return value
+        return try Positional.convert(raw, to: type, name: positional.name).get()
     }
 
     /// The value of a positional as the shell gave it, bytes that are not UTF-8 included (a pattern).
