@@ -105,7 +105,8 @@ struct FeedTests {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
         let result = try bash(
-            "tb feed '\(big)' 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err", environment: env)
+            "tb feed '\(big)' 2>'\(scratch.file("err"))' | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat '\(scratch.file("err"))'",
+            environment: env)
         #expect(result.stdout == "0\n")
     }
 

@@ -239,7 +239,8 @@ struct InputTests {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")
         let result = try bash(
-            "tb regex match '\(big)' 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err", environment: env)
+            "tb regex match '\(big)' 2>'\(scratch.file("err"))' | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat '\(scratch.file("err"))'",
+            environment: env)
         #expect(result.stdout == "0\n")
     }
 }

@@ -68,7 +68,7 @@ struct StoreProcessTests {
             (1...3000).map { line.replacingOccurrences(of: "NAME", with: "b\($0)") }.joined(separator: "\n"))
         for format in ["ndjson", "table", "tsv"] {
             let result = try bash(
-                "tb bookmark ls --format \(format) 2>err | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat err",
+                "tb bookmark ls --format \(format) 2>'\(scratch.file("err"))' | head -1 >/dev/null; echo ${PIPESTATUS[0]}; cat '\(scratch.file("err"))'",
                 environment: shellEnvironment.merging(["PWD": scratch.path]) { $1 })
             #expect(result.lines == ["0"], "\(format): \(result.stdout)")
         }
