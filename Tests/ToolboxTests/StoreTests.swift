@@ -91,13 +91,13 @@ struct StoreTests {
         try history.record(
             command: "feed", target: "https://user:secret@example.org/x?a=b", exitStatus: .success, records: 3)
         try history.record(command: "svn log", target: "svn+ssh://me@host/repo", exitStatus: .failure, records: 0)
-        let visits = try history.visits()
+        let visits = try history.visits().remaining()
         #expect(visits.map(\.target) == ["https://example.org/x?a=b", "svn+ssh://host/repo"])
         #expect(visits.map(\.exitStatus) == [0, 2])
         #expect(visits[0].records == 3)
         #expect(!(scratch.read("state/history.ndjson") ?? "").contains("secret"))
         try history.clear()
-        #expect(try history.visits().isEmpty)
+        #expect(try history.visits().remaining().isEmpty)
     }
 
     /// Completion's recent URLs: newest first, each once, URLs only, read from the end of a long history.
@@ -122,7 +122,7 @@ struct StoreTests {
         try history.record(command: "new", target: "y", exitStatus: .success, records: 1)
         let size = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))[.size] as? Int
         #expect((size ?? 0) <= HistoryStore.compactedSize)
-        #expect(try history.visits().last?.command == "new")
+        #expect(try history.visits().remaining().last?.command == "new")
     }
 
     /// The newest line (the visit just recorded) stays, whatever came before it: here one line bigger than the cap.
@@ -130,7 +130,7 @@ struct StoreTests {
         let history = HistoryStore(paths: paths) { _ in }
         scratch.write("state/history.ndjson", String(repeating: "x", count: HistoryStore.capacity + 10))
         try history.record(command: "c", target: "t", exitStatus: .success, records: 0)
-        #expect(try history.visits().map(\.command) == ["c"])
+        #expect(try history.visits().remaining().map(\.command) == ["c"])
     }
 
     /// A line longer than a store line may be is never written: the visit is not recorded, with an error.
@@ -152,7 +152,7 @@ struct StoreTests {
         var warnings: [String] = []
         let history = HistoryStore(paths: paths) { warnings.append($0) }
         try history.record(command: "feed", target: "t", exitStatus: .success, records: 0)
-        #expect(try history.visits().map(\.command) == ["feed"])
+        #expect(try history.visits().remaining().map(\.command) == ["feed"])
         #expect(warnings.count == 1)
     }
 
@@ -212,8 +212,8 @@ struct StoreTests {
             atPath: scratch.file("state/history.ndjson"), withDestinationPath: scratch.file("null"))
         let history = HistoryStore(paths: paths) { Issue.record("warning: \($0)") }
         try history.record(command: "feed", target: "https://a", exitStatus: .success, records: 1)
-        #expect(try history.visits().isEmpty)
-        #expect(try history.visits(newest: 5).isEmpty)
+        #expect(try history.visits().remaining().isEmpty)
+        #expect(try history.visits(newest: 5).remaining().isEmpty)
         #expect(try history.recentURLs(limit: 5).isEmpty)
         try history.clear()
         var info = stat()
@@ -236,10 +236,10 @@ struct StoreTests {
                 visit(#""exit_status":2.5,"#), visit(#""exit_status":"0","#),
             ].joined(separator: "\n"))
         let history = HistoryStore(paths: paths) { Issue.record("warning: \($0)") }
-        #expect(try history.visits().map(\.exitStatus) == [2, nil, nil, nil, nil, nil, nil])
-        #expect(try history.visits(newest: 2).map(\.exitStatus) == [nil, nil])
+        #expect(try history.visits().remaining().map(\.exitStatus) == [2, nil, nil, nil, nil, nil, nil])
+        #expect(try history.visits(newest: 2).remaining().map(\.exitStatus) == [nil, nil])
         #expect(
-            String(decoding: StoredLines.line(try history.visits()[1]), as: UTF8.self).contains(#""exit_status":null"#))
+            String(decoding: StoredLines.line(try history.visits().remaining()[1]), as: UTF8.self).contains(#""exit_status":null"#))
     }
 
     /// The newest visits are read from the end, with --command filtering and damaged lines reported by number.
@@ -254,16 +254,16 @@ struct StoreTests {
         scratch.write("state/history.ndjson", text.joined(separator: "\n"))
         var warnings: [String] = []
         let history = HistoryStore(paths: paths) { warnings.append($0) }
-        #expect(try history.visits(newest: 3).map(\.target) == ["t4997", "t4998", "t4999"])
-        #expect(try history.visits(newest: 0).isEmpty)
-        #expect(try history.visits(command: "reach", newest: 2).map(\.target) == ["t4995", "t4998"])
-        #expect(try history.visits(command: "none", newest: 2).isEmpty)
-        #expect(try history.visits(newest: 10_000).count == 5_000)
+        #expect(try history.visits(newest: 3).remaining().map(\.target) == ["t4997", "t4998", "t4999"])
+        #expect(try history.visits(newest: 0).remaining().isEmpty)
+        #expect(try history.visits(command: "reach", newest: 2).remaining().map(\.target) == ["t4995", "t4998"])
+        #expect(try history.visits(command: "none", newest: 2).remaining().isEmpty)
+        #expect(try history.visits(newest: 10_000).remaining().count == 5_000)
         #expect(warnings.count == 1)
         #expect(
             warnings.first?.hasSuffix("' line 4999: damaged, kept as it is (expected a member name at byte 2)") == true,
             "\(warnings)")
-        #expect(try history.visits(command: "reach").count == 1_667)
+        #expect(try history.visits(command: "reach").remaining().count == 1_667)
     }
 
     /// Reading forwards and backwards, in pieces, gives the lines that splitting the whole file gives: lines across

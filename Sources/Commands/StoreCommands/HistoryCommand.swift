@@ -39,18 +39,11 @@ public struct HistoryCommand: Command {
 
     public func run(_ context: Context) throws -> ExitStatus {
         var listed = 0
-        if let limit {
-            // Read from the end, only as far back as the newest N need.
-            for visit in try context.history.visits(command: commandFilter, newest: limit) {
-                try context.output.emit(visit)
-                listed += 1
-            }
-        } else {
-            var visits = try context.history.allVisits(command: commandFilter)
-            while let visit = try visits.next() {
-                try context.output.emit(visit)
-                listed += 1
-            }
+        // With --limit, read from the end only as far back as the newest N need; otherwise a piece at a time.
+        var visits = try context.history.visits(command: commandFilter, newest: limit)
+        while let visit = try visits.next() {
+            try context.output.emit(visit)
+            listed += 1
         }
         // A person at a terminal sees nothing at all otherwise; a pipe gets no remark in its NDJSON.
         if listed == 0 && limit != 0 && context.terminalColumns != nil {

@@ -5,8 +5,7 @@
 public final class BookmarkStore {
     /// The file, or why there is none (no HOME and no TB_*_DIR).
     private let file: Result<StoreFile, ToolError>
-    private let warn: (String) -> Void
-    private var warnedAbout = Set<Int>()
+    private var damage: DamageReport
     /// The bookmarks as last read: a run that resolves many @NAMEs reads the file once. Changes made here forget it.
     private var known: [Bookmark]?
 
@@ -16,17 +15,14 @@ public final class BookmarkStore {
         file = Result { () throws(ToolError) in
             StoreFile(directory: try paths.configDirectory(), name: "bookmarks.ndjson")
         }
-        self.warn = warn
+        damage = DamageReport(warn: warn)
     }
-
-    /// The file's path, if there is a config directory.
-    public var path: String? { try? file.get().path }
 
     /// All bookmarks, in the order they were added.
     public func list() throws(ToolError) -> [Bookmark] {
         if let known { return known }
         let all = try read().lines.compactMap { line in
-            if case .record(let json, _) = line { return Bookmark(json: json) }
+            if case .record(let bookmark, _) = line { return bookmark }
             return nil
         }
         known = all
@@ -109,22 +105,22 @@ public final class BookmarkStore {
 
     /// The file's lines, read forwards, with its damaged lines reported (once each), and the open file for a
     /// rewrite to copy lines too long to hold from. No file (or a device) has no lines.
-    private func read() throws(ToolError) -> (lines: [StoredLine], reader: StoreReader?) {
+    private func read() throws(ToolError) -> (lines: [StoredLine<Bookmark>], reader: StoreReader?) {
         guard let reader = try storeFile().open() else { return ([], nil) }
-        var lines: [StoredLine] = []
+        var lines: [StoredLine<Bookmark>] = []
         var raws = reader.lines()
         while let raw = try raws.next() {
-            guard let line = StoredLines.parse(raw, isValid: { Bookmark(json: $0) != nil }) else { continue }
-            if case .damaged(let raw, let reason) = line, let number = raw.number, warnedAbout.insert(number).inserted {
-                warn("'\(reader.path)' line \(number): damaged, kept as it is (\(reason))")
+            guard let line = StoredLines.parse(raw, as: Bookmark.init(json:)) else { continue }
+            if case .damaged(let raw, let reason) = line, let number = raw.number {
+                damage.report(line: number, reason, in: reader.path)
             }
             lines.append(line)
         }
         return (lines, reader)
     }
 
-    private static func name(of line: StoredLine) -> String? {
-        if case .record(let json, _) = line { return json["name"]?.string }
+    private static func name(of line: StoredLine<Bookmark>) -> String? {
+        if case .record(let bookmark, _) = line { return bookmark.name }
         return nil
     }
 }

@@ -6,8 +6,7 @@
 public final class HistoryStore {
     /// The file, or why there is none (no HOME and no TB_*_DIR).
     private let file: Result<StoreFile, ToolError>
-    private let warn: (String) -> Void
-    private var warnedAbout = Set<Int>()
+    private var damage: DamageReport
 
     /// The file is compacted when it grows past this many bytes…
     static let capacity = 1 << 20
@@ -19,7 +18,7 @@ public final class HistoryStore {
     public init(paths: StorePaths, warn: @escaping (String) -> Void) {
         file = Result { () throws(ToolError) in StoreFile(directory: try paths.stateDirectory(), name: "history.ndjson")
         }
-        self.warn = warn
+        damage = DamageReport(warn: warn)
     }
 
     /// Appends a visit. User names and passwords in `target` are removed first. With the file linked to a device,
@@ -37,23 +36,24 @@ public final class HistoryStore {
         }
     }
 
-    /// The visits by `command` (all when nil), oldest first; with `limit`, only the newest that many, read from the
-    /// end of the file as far back as needed.
-    public func visits(command: String? = nil, newest limit: Int? = nil) throws(ToolError) -> [Visit] {
-        guard let limit else {
-            var all: [Visit] = []
-            var visits = try allVisits(command: command)
-            while let visit = try visits.next() { all.append(visit) }
-            return all
-        }
-        guard limit > 0, let reader = try storeFile().open() else { return [] }
+    /// The visits by `command` (all when nil), oldest first, one at a time: all of them read forwards a piece of the
+    /// file at a time, or with `limit` only the newest that many, read from the end as far back as needed.
+    public func visits(command: String? = nil, newest limit: Int? = nil) throws(ToolError) -> Visits {
+        guard let reader = try storeFile().open() else { return Visits(store: self, source: .done) }
+        guard let limit else { return Visits(store: self, source: .forwards(reader.lines(), reader.path, command)) }
+        return Visits(store: self, source: .newest(try newest(limit, command: command, in: reader)[...]))
+    }
+
+    /// The newest `limit` visits by `command`, oldest first, read backwards; damaged lines among them are reported.
+    private func newest(_ limit: Int, command: String?, in reader: StoreReader) throws(ToolError) -> [Visit] {
+        guard limit > 0 else { return [] }
         var found: [Visit] = []
         var damaged: [(offset: Int, reason: String)] = []
         var lines = reader.linesFromTheEnd()
         while found.count < limit, let raw = try lines.next() {
-            switch StoredLines.parse(raw, isValid: { Visit(json: $0) != nil }) {
-            case .record(let json, _):
-                if let visit = Visit(json: json), command == nil || visit.command == command { found.append(visit) }
+            switch StoredLines.parse(raw, as: Visit.init(json:)) {
+            case .record(let visit, _):
+                if command == nil || visit.command == command { found.append(visit) }
             case .damaged(let raw, let reason):
                 damaged.append((raw.range.lowerBound, reason))
             case nil:
@@ -63,44 +63,55 @@ public final class HistoryStore {
         // Lines read backwards do not know their numbers: count them, only when there is something to report.
         if !damaged.isEmpty {
             let numbers = try reader.lineNumbers(at: damaged.map(\.offset))
-            for (number, line) in zip(numbers, damaged).reversed() { report(number, line.reason, reader.path) }
+            for (number, line) in zip(numbers, damaged).reversed() {
+                damage.report(line: number, line.reason, in: reader.path)
+            }
         }
         return found.reversed()
     }
 
-    /// The visits by `command` (all when nil), oldest first, read a piece of the file at a time.
-    public func allVisits(command: String? = nil) throws(ToolError) -> Visits {
-        Visits(store: self, reader: try storeFile().open(), command: command)
-    }
-
-    /// Visits read forwards, one at a time.
+    /// Visits, oldest first, one at a time.
     public struct Visits {
-        fileprivate let store: HistoryStore
-        fileprivate let reader: StoreReader?
-        fileprivate let command: String?
-        private var lines: ForwardLines?
-
-        fileprivate init(store: HistoryStore, reader: StoreReader?, command: String?) {
-            self.store = store
-            self.reader = reader
-            self.command = command
-            lines = reader?.lines()
+        fileprivate enum Source {
+            case done
+            case forwards(ForwardLines, String, String?)
+            case newest(ArraySlice<Visit>)
         }
+
+        fileprivate let store: HistoryStore
+        fileprivate var source: Source
 
         /// The next visit, or nil at the end. Damaged lines are reported as they are passed.
         public mutating func next() throws(ToolError) -> Visit? {
-            guard let reader else { return nil }
-            while let raw = try lines?.next() {
-                switch StoredLines.parse(raw, isValid: { Visit(json: $0) != nil }) {
-                case .record(let json, _):
-                    if let visit = Visit(json: json), command == nil || visit.command == command { return visit }
-                case .damaged(let raw, let reason):
-                    store.report(raw.number ?? 0, reason, reader.path)
-                case nil:
-                    continue
+            switch source {
+            case .done:
+                return nil
+            case .newest(var visits):
+                let visit = visits.popFirst()
+                source = .newest(visits)
+                return visit
+            case .forwards(var lines, let path, let command):
+                defer { source = .forwards(lines, path, command) }
+                while let raw = try lines.next() {
+                    switch StoredLines.parse(raw, as: Visit.init(json:)) {
+                    case .record(let visit, _):
+                        if command == nil || visit.command == command { return visit }
+                    case .damaged(let raw, let reason):
+                        store.damage.report(line: raw.number ?? 0, reason, in: path)
+                    case nil:
+                        continue
+                    }
                 }
+                return nil
             }
-            return nil
+        }
+
+        /// The rest of them at once.
+        public func remaining() throws(ToolError) -> [Visit] {
+            var rest = self
+            var all: [Visit] = []
+            while let visit = try rest.next() { all.append(visit) }
+            return all
         }
     }
 
@@ -141,12 +152,6 @@ public final class HistoryStore {
 
     private func storeFile() throws(ToolError) -> StoreFile {
         try file.get()
-    }
-
-    /// Reports a damaged line, once.
-    fileprivate func report(_ number: Int, _ reason: String, _ path: String) {
-        guard warnedAbout.insert(number).inserted else { return }
-        warn("'\(path)' line \(number): damaged, kept as it is (\(reason))")
     }
 }
 

@@ -2,10 +2,10 @@
 // the next write puts it back instead of silently dropping it.
 import Bytes
 
-/// One line of a store file.
-enum StoredLine {
+/// One line of a store file, its record decoded once.
+enum StoredLine<Record> {
     /// A line that holds a valid record.
-    case record(JSONValue, RawLine)
+    case record(Record, RawLine)
     /// A line that does not, or one too long to read: kept as it is.
     case damaged(RawLine, reason: String)
 
@@ -18,15 +18,17 @@ enum StoredLine {
 }
 
 enum StoredLines {
-    /// What `raw` holds (nil for a blank line); `isValid` decides whether a parsed object is a record.
-    static func parse(_ raw: RawLine, isValid: (JSONValue) -> Bool) -> StoredLine? {
+    /// What `raw` holds (nil for a blank line); `decode` makes the record of a parsed object, nil when it is none.
+    static func parse<Record>(_ raw: RawLine, as decode: (JSONValue) -> Record?) -> StoredLine<Record>? {
         guard let bytes = raw.bytes else {
             return .damaged(raw, reason: "longer than \(StoreFile.lineCapText)")
         }
         if raw.isBlank { return nil }
         do {
-            let value = try JSONValue.parse(bytes)
-            return isValid(value) ? .record(value, raw) : .damaged(raw, reason: "not a valid record")
+            guard let record = decode(try JSONValue.parse(bytes)) else {
+                return .damaged(raw, reason: "not a valid record")
+            }
+            return .record(record, raw)
         } catch {
             return .damaged(raw, reason: error.description)
         }
@@ -47,5 +49,20 @@ enum StoredLines {
         record.encode(to: &encoder)
         encoder.finish()
         return encoder.out.bytes.dropLast()
+    }
+}
+
+/// Says which lines of a store file are damaged: once each, as `'PATH' line N: damaged, kept as it is (REASON)`.
+struct DamageReport {
+    let warn: (String) -> Void
+    private var reported = Set<Int>()
+
+    init(warn: @escaping (String) -> Void) {
+        self.warn = warn
+    }
+
+    mutating func report(line number: Int, _ reason: String, in path: String) {
+        guard reported.insert(number).inserted else { return }
+        warn("'\(path)' line \(number): damaged, kept as it is (\(reason))")
     }
 }
