@@ -27,20 +27,10 @@ struct Completer {
     func complete(_ words: [String]) -> (candidates: [(String, String)], directive: Directive) {
         var result = candidates(for: words)
         result.candidates = result.candidates.compactMap { word, description in
-            guard !Self.hasControlCharacter(word) else { return nil }
-            guard Self.hasControlCharacter(description) else { return (word, description) }
-            return (word, String(description.unicodeScalars.map { Self.isControl($0) ? " " : Character($0) }))
+            guard !word.unicodeScalars.contains(where: ControlCharacters.isControl) else { return nil }
+            return (word, TableWriter.oneLine(description))
         }
         return result
-    }
-
-    /// C0 and C1 controls and DEL: the line breaks, tabs and escapes that would reach the shell or the terminal.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    private static func hasControlCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: isControl)
     }
 
     private func candidates(for words: [String]) -> (candidates: [(String, String)], directive: Directive) {

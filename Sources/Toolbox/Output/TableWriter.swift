@@ -191,9 +191,7 @@ final class TableWriter: RecordWriter {
         var result = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
-            let isSpace =
-                scalar.value < 0x20 || scalar.value == 0x7F || scalar == " "
-                || (scalar.value >= 0x80 && scalar.value < 0xA0)
+            let isSpace = scalar == " " || ControlCharacters.isControl(scalar)
             if isSpace {
                 if !lastWasSpace { result.append(" ") }
             } else {

@@ -12,7 +12,7 @@ public enum DisplayWidth {
     /// The columns one scalar takes: 0, 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
+        if value < 0x300 { return ControlCharacters.isControl(scalar) ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
