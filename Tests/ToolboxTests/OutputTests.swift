@@ -261,7 +261,7 @@ struct OutputSettingsTests {
         #expect(throws: UsageError("--json conflicts with --format table")) {
             try settings(["--json", "--format=table"])
         }
-        #expect(throws: UsageError("--template cannot be combined with --format or --json")) {
+        #expect(throws: UsageError("--json and --template do not go together")) {
             try settings(["--template", "x", "--json"])
         }
         #expect(throws: UsageError("invalid value 'xml' for TB_FORMAT: expected one of auto, ndjson, table, tsv")) {

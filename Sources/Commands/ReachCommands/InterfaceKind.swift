@@ -4,7 +4,7 @@ import POSIX
 import Toolbox
 
 /// What an interface is, as /sys/class/net tells it.
-enum InterfaceKind: String, Sendable {
+enum InterfaceKind: String, Sendable, CaseIterable {
     case loopback, ethernet, wireless, cellular, tunnel, other
 
     /// The kind of the interface `name`. The hardware type (`type`, an ARPHRD_ number) says loopback, ethernet or

@@ -10,8 +10,7 @@ extension Field.Nature {
     /// yes in green, no in red.
     static let reachability = Field.Nature.words(good: ["yes"], bad: ["no"])
     /// loopback, ethernet…
-    static let interfaceKind = Field.Nature.words(
-        other: ["loopback", "ethernet", "wireless", "cellular", "tunnel", "other"])
+    static let interfaceKind = Field.Nature.words(other: InterfaceKind.allCases.map(\.rawValue))
 }
 
 /// One check of one target.

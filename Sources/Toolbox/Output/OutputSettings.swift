@@ -41,9 +41,6 @@ public struct OutputSettings: Sendable {
         case .tsv, .auto: style = .tsv
         }
         if let text = try arguments.value(GlobalOptions.template) {
-            if arguments.isPresent(GlobalOptions.format) || arguments.isPresent(GlobalOptions.json) {
-                throw UsageError("--template cannot be combined with --format or --json")
-            }
             style = .template(try Template(text, fields: fieldNames))
         }
         var fields: [String]?

@@ -46,9 +46,6 @@ public struct Field: Sendable {
     /// How its values look to the table: column width, cut, colours.
     public let nature: Nature
 
-    /// Whether the table may show the field when --fields does not choose.
-    public var inTable: Bool { table != .hidden }
-
     public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true, nature: Nature? = nil) {
         self.init(name, kind, help, table: inTable ? .shown : .hidden, nature: nature)
     }

@@ -139,7 +139,8 @@ public struct RecordEncoder: ~Copyable {
     public mutating func time(_ value: Timestamp?) {
         guard let value else { return null() }
         guard prepare() else { return }
-        if capturing { deliver(.time(value.wholeSeconds)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
+        // Every writer shows a time in whole seconds (rfc3339 and the table's local time have no fractions).
+        if capturing { deliver(.time(value)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
     }
 
     /// null.

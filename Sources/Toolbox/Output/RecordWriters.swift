@@ -13,6 +13,8 @@ protocol RecordWriter: AnyObject {
 }
 
 extension RecordWriter {
+    /// Writers that hold nothing back release nothing.
+    func release(to out: inout ByteBuffer) {}
     func finish(to out: inout ByteBuffer) { release(to: &out) }
 }
 
@@ -21,7 +23,7 @@ final class ProjectedNDJSONWriter: RecordWriter {
     private var selection: FieldSelection
 
     init(fields: [String]) {
-        selection = FieldSelection(names: fields) { Array($0.fields.indices) }
+        selection = FieldSelection(names: fields)
     }
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
@@ -36,8 +38,6 @@ final class ProjectedNDJSONWriter: RecordWriter {
         }
         out.append("}\n")
     }
-
-    func release(to out: inout ByteBuffer) {}
 }
 
 /// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
@@ -47,7 +47,7 @@ final class TSVWriter: RecordWriter {
     private var selection: FieldSelection
 
     init(fields: [String]?) {
-        selection = FieldSelection(names: fields) { Array($0.fields.indices) }
+        selection = FieldSelection(names: fields)
     }
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
@@ -59,8 +59,6 @@ final class TSVWriter: RecordWriter {
         }
         out.append(UInt8(ascii: "\n"))
     }
-
-    func release(to out: inout ByteBuffer) {}
 
     private static let named: [UInt8: String] = [0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"]
 }
@@ -76,6 +74,4 @@ final class TemplateWriter: RecordWriter {
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         template.render(to: &out) { name in schema.index(of: name).map { values[$0] } ?? .null }
     }
-
-    func release(to out: inout ByteBuffer) {}
 }

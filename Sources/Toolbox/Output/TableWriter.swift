@@ -55,6 +55,8 @@ final class TableWriter: RecordWriter {
 
     /// Shows `names` in tables of `schema`'s records too (or keeps room for them, when they are shown only when set).
     func show(_ names: [String], of schema: RecordSchema) {
+        // A name the record does not declare is a programming error: it would be ignored without a word.
+        assert(names.allSatisfy { schema.index(of: $0) != nil }, "\(schema.type) has no field among \(names)")
         requested[schema.type, default: []].formUnion(names)
         columnsByType[schema.type] = nil
     }

@@ -30,7 +30,8 @@ public enum GlobalOptions {
         completion: .fields)
     public static let template = Option<String>(
         "template", value: "TEMPLATE",
-        help: "write each record with a template: %(field), %(field.sub), %x09, %n, %%", conflicts: [fields])
+        help: "write each record with a template: %(field), %(field.sub), %x09, %n, %%",
+        conflicts: [format, json, fields])
     public static let color = Option<ColorMode>(
         "color", help: "color the table: auto (on a terminal unless NO_COLOR is set), always or never",
         default: .auto)
