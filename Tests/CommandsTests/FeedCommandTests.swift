@@ -209,6 +209,8 @@ struct FeedCommandTests {
         // Years outside 0001–9999 once in UTC: RFC 3339 cannot write them.
         "Fri, 31 Dec 9999 23:59:59 -2359", "1 Jan 10000 00:00 GMT", "1 Jan 0000 00:00 GMT", "9999-12-31T23:30:00-01:00",
         "0000-06-01", "0001-01-01T00:00:00+00:01",
+        // Digits without end in a time of day overflowed an Int and crashed tb.
+        "1 Jan 2026 9999999999999999999:00 GMT", "1 Jan 2026 9:99999999999999999999 GMT",
     ])
     func unparseableDatesAreNull(_ written: String) throws {
         let path = feed("bad-date.xml", items: "<item><title>t</title><pubDate>\(written)</pubDate></item>")

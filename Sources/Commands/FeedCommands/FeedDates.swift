@@ -116,6 +116,8 @@ enum FeedDates {
                     count += 1
                     value = -1
                 } else if isDigit(byte) {
+                    // Two digits at most: more is no time of day, and without a bound the number would overflow.
+                    guard value < 10 else { return nil }
                     value = max(value, 0) * 10 + Int(byte - 0x30)
                 } else {
                     return nil
