@@ -44,13 +44,6 @@ struct PCRE2Tests {
         #expect(try PCRE2Pattern("l", options: []).usesJIT)
     }
 
-    /// pcre2_jit_match ignores PCRE2_ANCHORED: the matcher must not.
-    @Test func anchoredMeansAnchored() throws {
-        let pattern = try PCRE2Pattern("b", options: [])
-        #expect(try firstMatch(pattern, Array("ab".utf8), options: .anchored) == nil)
-        #expect(try firstMatch(pattern, Array("ab".utf8), from: 1, options: .anchored) == 1..<2)
-    }
-
     /// Only a real \G gets a variant, and in it \G never matches.
     @Test func variantWithoutStartOfMatch() throws {
         for text in ["a", #"\\G"#, #"\Q\G\E"#, #"(?#\G)a"#, "(?x)a # \\G"] {

@@ -54,7 +54,7 @@ final class MatchFinder {
         unicode = settings.pattern.isUTF
         self.emit = emit
         do {
-            matchers = try PatternMatchers(settings.pattern)
+            matchers = try PatternMatchers(settings.pattern, lineMode: settings.lineMode)
         } catch {
             throw ToolError("cannot match '\(name)': \(error.message)")
         }

@@ -9,11 +9,12 @@ struct PatternMatchers {
     private let beyond: PCRE2Matcher?
     private let beyondAtEnd: PCRE2Matcher?
 
-    init(_ pattern: PCRE2Pattern) throws(PCRE2Error) {
+    /// `lineMode`: each line is a whole subject of its own, never cut after a newline, so no `^` variant is needed.
+    init(_ pattern: PCRE2Pattern, lineMode: Bool) throws(PCRE2Error) {
         plain = try PCRE2Matcher(pattern)
-        plainAtEnd = try Self.matcher(pattern.circumflexAtEnd)
         beyond = try Self.matcher(pattern.beyondStartOffset)
-        beyondAtEnd = try Self.matcher(pattern.beyondStartOffset?.circumflexAtEnd)
+        plainAtEnd = lineMode ? nil : try Self.matcher(pattern.circumflexAtEnd)
+        beyondAtEnd = lineMode ? nil : try Self.matcher(pattern.beyondStartOffset?.circumflexAtEnd)
     }
 
     private static func matcher(_ pattern: PCRE2Pattern?) throws(PCRE2Error) -> PCRE2Matcher? {

@@ -23,9 +23,6 @@ public final class PCRE2Matcher {
         public static let notBeginningOfLine = Options(rawValue: PCRE2_NOTBOL)
         /// An empty match at the start offset is not a match (used after an empty match).
         public static let notEmptyAtStart = Options(rawValue: PCRE2_NOTEMPTY_ATSTART)
-        /// The match must start at the start offset. The JIT ignores this option, so such a match runs in the
-        /// interpreter: slower.
-        public static let anchored = Options(rawValue: PCRE2_ANCHORED)
     }
 
     public let pattern: PCRE2Pattern
@@ -67,12 +64,10 @@ public final class PCRE2Matcher {
     /// lookbehinds, `\b` and multiline `^`; `\G` matches at `offset` only. The corresponding C functions are
     /// `pcre2_jit_match` and `pcre2_match`.
     public func match(_ subject: Span<UInt8>, from offset: Int, options: Options = []) throws(PCRE2Error) -> Outcome {
-        // pcre2_jit_match does not anchor; pcre2_match does it in the interpreter.
-        let jit = pattern.usesJIT && !options.contains(.anchored)
         let result = subject.withUnsafeBufferPointer { buffer in
             // An empty Span may have no base address; PCRE2 wants a valid pointer even for an empty subject.
             let base = buffer.baseAddress ?? UnsafePointer(Self.emptySubject)
-            return jit
+            return pattern.usesJIT
                 ? pcre2_jit_match_8(pattern.code, base, buffer.count, offset, options.rawValue, matchData, context)
                 : pcre2_match_8(pattern.code, base, buffer.count, offset, options.rawValue, matchData, context)
         }

@@ -94,7 +94,10 @@ public final class PCRE2Pattern: @unchecked Sendable {
         // Should a variant not compile (they always should), the pattern's own behaviour stays.
         let items = variants ? Self.items(in: pattern, options: options) : []
         let starts = items.filter { $0.length == 2 && pattern[$0.offset] == 0x5C && pattern[$0.offset + 1] == 0x47 }
-        let circumflex = items.contains { $0.length == 1 && pattern[$0.offset] == 0x5E }
+        // ALT_CIRCUMFLEX changes only a multiline ^.
+        let circumflex =
+            Self.mayBeMultiline(pattern, options: options)
+            && items.contains { $0.length == 1 && pattern[$0.offset] == 0x5E }
         circumflexAtEnd =
             circumflex ? try? PCRE2Pattern(pattern, options: options | PCRE2_ALT_CIRCUMFLEX, variants: false) : nil
         // It has no \G left, but its own `circumflexAtEnd`.
@@ -157,6 +160,21 @@ public final class PCRE2Pattern: @unchecked Sendable {
         // the pattern is listed too, as an empty item.
         var seen = Set<Int>()
         return items.list.filter { $0.length > 0 && seen.insert($0.offset).inserted }.sorted { $0.offset < $1.offset }
+    }
+
+    /// Whether multiline mode may apply somewhere in `pattern`: the option, or an inline setting such as `(?m)` or
+    /// `(?im:…)`. A look at the text, erring towards yes: a false yes costs only a second search at some window ends.
+    private static func mayBeMultiline(_ pattern: [UInt8], options: UInt32) -> Bool {
+        if options & PCRE2_MULTILINE != 0 { return true }
+        for index in pattern.indices.dropLast(2) where pattern[index] == 0x28 && pattern[index + 1] == 0x3F {
+            for byte in pattern[(index + 2)...] {
+                if byte == UInt8(ascii: "m") { return true }
+                let isSetting = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || byte == 0x2D
+                    || byte == 0x5E
+                if !isSetting { break }
+            }
+        }
+        return false
     }
 
     /// `pattern` with the `\G` at each of `offsets` made an assertion that always fails, `(?!)`.
