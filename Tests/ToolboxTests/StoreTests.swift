@@ -239,7 +239,8 @@ struct StoreTests {
         #expect(try history.visits().remaining().map(\.exitStatus) == [2, nil, nil, nil, nil, nil, nil])
         #expect(try history.visits(newest: 2).remaining().map(\.exitStatus) == [nil, nil])
         #expect(
-            String(decoding: StoredLines.line(try history.visits().remaining()[1]), as: UTF8.self).contains(#""exit_status":null"#))
+            String(decoding: StoredLines.line(try history.visits().remaining()[1]), as: UTF8.self).contains(
+                #""exit_status":null"#))
     }
 
     /// The newest visits are read from the end, with --command filtering and damaged lines reported by number.

@@ -169,7 +169,8 @@ public final class PCRE2Pattern: @unchecked Sendable {
         for index in pattern.indices.dropLast(2) where pattern[index] == 0x28 && pattern[index + 1] == 0x3F {
             for byte in pattern[(index + 2)...] {
                 if byte == UInt8(ascii: "m") { return true }
-                let isSetting = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || byte == 0x2D
+                let isSetting =
+                    (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || byte == 0x2D
                     || byte == 0x5E
                 if !isSetting { break }
             }
