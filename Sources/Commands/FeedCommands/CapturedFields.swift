@@ -105,11 +105,6 @@ struct CapturedFields {
         return true
     }
 
-    /// Drops what the capture in progress has so far.
-    mutating func restartCapture() {
-        text.removeSubrange(start...)
-    }
-
     /// Ends the capture: its range, trimmed; base64 content decoded first.
     mutating func endCapture(base64: Bool) -> Range<Int> {
         if base64 {
@@ -120,9 +115,9 @@ struct CapturedFields {
         return trimmed(start..<text.count)
     }
 
-    /// Ends the capture, keeping nothing of it.
+    /// Drops what the capture in progress has so far (it ends, or starts over).
     mutating func discardCapture() {
-        text.removeSubrange(start...)
+        removeText(from: start)
     }
 
     /// Drops the bytes from `position` on (a value added that is not kept after all).

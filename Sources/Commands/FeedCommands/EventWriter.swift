@@ -1,6 +1,6 @@
 // tb feed --events: every parser callback as a record, for any XML document. The text between two tags comes as one
 // characters event, however expat split it (CDATA sections included); text, attribute values, comments and
-// instructions stop at --max-field-size, and nesting at FeedLimits.depth.
+// instructions stop at --max-field-size (nesting and unfinished tags are bounded by the parser: see FeedParser).
 import Bytes
 import Expat
 import Toolbox
@@ -11,9 +11,6 @@ final class EventWriter: DocumentDelegate {
     private var batch = FeedBatch()
     private let source: JSONText
     let stopped = false
-    private(set) var tooDeep: (line: Int, column: Int)?
-    /// The open elements.
-    private var depth = 0
     /// Text not yet printed, and where it started.
     private var text: [UInt8] = []
     private var textLine = 0
@@ -40,12 +37,6 @@ final class EventWriter: DocumentDelegate {
     private static func kind(_ name: String) -> JSONText { kinds[name] ?? JSONText(name) }
 
     func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
-        depth += 1
-        guard depth <= FeedLimits.depth else {
-            if tooDeep == nil { tooDeep = (parser.line, parser.column) }
-            parser.stop()
-            return
-        }
         var record = event("start_element", name, parser)
         if reportsAttributes(of: record) {
             var list: [[UInt8]] = []
@@ -59,9 +50,6 @@ final class EventWriter: DocumentDelegate {
     }
 
     func endElement(_ name: Span<UInt8>, parser: ExpatParser) {
-        depth -= 1
-        // The end of an empty element that was one too deep may still come after the stop.
-        guard tooDeep == nil else { return }
         emit(event("end_element", name, parser))
     }
 

@@ -75,8 +75,6 @@ struct ParsedFeed: Sendable {
 protocol DocumentDelegate: ExpatDelegate {
     /// Whether no more input is wanted (--limit reached).
     var stopped: Bool { get }
-    /// Where an element was nested deeper than `FeedLimits.depth`; the delegate stopped the parser there.
-    var tooDeep: (line: Int, column: Int)? { get }
     /// What was completed since the last call.
     func takeBatch() -> FeedBatch
     /// The document ended.

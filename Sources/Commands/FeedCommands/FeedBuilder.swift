@@ -38,7 +38,6 @@ final class FeedBuilder: DocumentDelegate {
     private var feedPrinted = false
     private(set) var items = 0
     private(set) var stopped = false
-    private(set) var tooDeep: (line: Int, column: Int)?
     /// Whether the item being read (or the channel) had a field cut, or more enclosures or categories than are kept:
     /// each is said once.
     private var itemFieldCut = false
@@ -66,13 +65,6 @@ final class FeedBuilder: DocumentDelegate {
 
     func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
         let depth = stack.count + 1
-        guard depth <= FeedLimits.depth else {
-            if tooDeep == nil { tooDeep = (parser.line, parser.column) }
-            // The end of an empty element may still come after the stop: it finds its place on the stack.
-            stack.append(.other)
-            parser.stop()
-            return
-        }
         let hasAttributes = parser.hasAttributes
         if hasAttributes {
             parser.forEachAttribute { name, value in names.declare(name, value, depth: depth) }
@@ -205,7 +197,7 @@ final class FeedBuilder: DocumentDelegate {
         let mark = item.text.count
         var url: Range<Int>?
         parser.withAttribute(urlKey) { url = add($0, to: &item) }
-        guard let url, !url.isEmpty else { return }
+        guard let url, !url.isEmpty else { return item.removeText(from: mark) }
         // The same file is often given twice (enclosure and media:content). Past the limit, no URL is added to the
         // set: it stays as large as the enclosures kept.
         let room = item.enclosures.count < FeedLimits.enclosures
@@ -335,7 +327,7 @@ final class FeedBuilder: DocumentDelegate {
             && names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div)
         {
             wrapperDepth = depth
-            if itemDepth > 0 { item.restartCapture() } else { channel.restartCapture() }
+            if itemDepth > 0 { item.discardCapture() } else { channel.discardCapture() }
             return
         }
         appendCaptured(Self.lessThan.span)

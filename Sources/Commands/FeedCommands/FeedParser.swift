@@ -8,11 +8,9 @@ final class FeedParser {
     private let name: String
     private let delegate: any DocumentDelegate
     private let parser: ExpatParser
-    private let markupLimit: Int
 
     init(settings: FeedSettings, name: String, base: String?) throws {
         self.name = name
-        markupLimit = settings.markupLimit
         delegate =
             settings.events
             ? EventWriter(settings: settings, name: name)
@@ -21,7 +19,8 @@ final class FeedParser {
         // Items resolve the namespace prefixes they need themselves (see QualifiedNames); events report namespaces.
         parser = try ExpatParser(
             delegate: delegate, namespaces: settings.events, encoding: "UTF-8",
-            entityDeclarations: HTMLEntities.declarations)
+            entityDeclarations: HTMLEntities.declarations,
+            limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit))
         // Items need text only inside the elements they capture, and turn it on there; events need all of it.
         parser.reportsText = settings.events
     }
@@ -47,21 +46,12 @@ final class FeedParser {
             try parser.parse(bytes, final: final)
         } catch {
             delegate.failed(error.message, line: error.line, column: error.column)
-            throw ToolError(
-                "'\(name)' is not well-formed XML: \(error.message) at line \(error.line), column \(error.column)")
-        }
-        if let (line, column) = delegate.tooDeep {
-            let problem = "elements nested more than \(FeedLimits.depth) deep"
-            delegate.failed(problem, line: line, column: column)
-            throw ToolError("'\(name)' has \(problem) at line \(line), column \(column)")
-        }
-        // expat keeps a start tag, comment or processing instruction until it is whole: one that never ends would
-        // take all the memory there is.
-        if parser.unfinishedBytes > markupLimit {
-            let problem = "a tag, comment or processing instruction too long to hold (more than \(markupLimit) bytes)"
-            delegate.failed(problem, line: parser.line, column: parser.column)
-            throw ToolError(
-                "'\(name)' has \(problem) at line \(parser.line), column \(parser.column); see --max-field-size")
+            let place = "at line \(error.line), column \(error.column)"
+            switch error.kind {
+            case .notWellFormed: throw ToolError("'\(name)' is not well-formed XML: \(error.message) \(place)")
+            case .tooDeep: throw ToolError("'\(name)' has \(error.message) \(place)")
+            case .tokenTooLong: throw ToolError("'\(name)' has \(error.message) \(place); see --max-field-size")
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ struct FeedSettings: Sendable {
     /// (measured: it parses again at the latest when its buffer must double), so a tag with a value as long as
     /// --max-field-size fits in twice that, plus room for the rest of the tag.
     var markupLimit: Int {
-        // No overflow: a field size beyond Int.max / 4 is unlimited anyway.
-        max(2 * min(maxFieldSize, Int.max / 4) + FeedLimits.markupMargin, FeedLimits.leastMarkupLimit)
+        // --max-field-size is at most 1 GiB (its declared range): no overflow.
+        max(2 * maxFieldSize + FeedLimits.markupMargin, FeedLimits.leastMarkupLimit)
     }
 }
 

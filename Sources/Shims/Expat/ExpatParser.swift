@@ -14,6 +14,26 @@ public final class ExpatParser {
     /// Declarations parsed in place of any external DTD (and as the DTD of documents without one), so that the
     /// entities they declare (HTML's &eacute; and the like) are known. Never fetched from anywhere.
     private let entityDeclarations: [UInt8]
+    /// Bounds on what a hostile document can make expat hold.
+    public struct Limits: Sendable {
+        /// Elements nested deeper end the parse: expat keeps every open element (ten million took 1.4 GB).
+        public var depth: Int?
+        /// An unfinished start tag, comment or processing instruction holding more bytes ends the parse: expat
+        /// reports them only whole, so it keeps one that never ends whole, however long (see `unfinishedBytes`).
+        public var unfinishedBytes: Int?
+
+        public init(depth: Int? = nil, unfinishedBytes: Int? = nil) {
+            self.depth = depth
+            self.unfinishedBytes = unfinishedBytes
+        }
+    }
+
+    private let limits: Limits
+    /// How deep the element being reported is.
+    private var depth = 0
+    /// The error that stopped the parse from inside a callback (nesting past the limit).
+    private var stoppedBy: ExpatError?
+
     /// The attributes of the start tag being reported, set only during that callback (outside it there are none).
     private var attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 
@@ -29,10 +49,12 @@ public final class ExpatParser {
     ///     prefixes it cares about itself.
     ///   - encoding: the document's encoding, overriding its declaration (nil: as declared, or detected).
     ///   - entityDeclarations: `<!ENTITY …>` declarations to parse as the document's external DTD.
+    ///   - limits: what a document may not go past (`parse` throws when it does).
     /// The corresponding C functions are `XML_ParserCreateNS` (or `XML_ParserCreate`), `XML_SetReturnNSTriplet`,
     /// `XML_UseForeignDTD` and `XML_SetParamEntityParsing`.
     public init(
-        delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = []
+        delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = [],
+        limits: Limits = Limits()
     ) throws(ExpatError) {
         let created =
             namespaces
@@ -41,6 +63,7 @@ public final class ExpatParser {
         self.parser = parser
         self.delegate = delegate
         self.entityDeclarations = entityDeclarations
+        self.limits = limits
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         XML_SetElementHandler(parser, expatStartElement, expatEndElement)
@@ -75,8 +98,15 @@ public final class ExpatParser {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
             }
         }
+        if let stoppedBy { throw stoppedBy }
         if status != XML_STATUS_ERROR {
             countUnfinished(added: bytes.count)
+            if let most = limits.unfinishedBytes, unfinishedBytes > most {
+                throw ExpatError(
+                    .tokenTooLong,
+                    "a tag, comment or processing instruction too long to hold (more than \(most) bytes)",
+                    line: line, column: column)
+            }
             return
         }
         let code = XML_GetErrorCode(parser)
@@ -117,6 +147,8 @@ public final class ExpatParser {
     /// How many bytes of the document expat held unparsed when the last `parse` returned: the unfinished token at
     /// the end (expat keeps it whole, however long it grows), and with reparse deferral the pieces after it that it
     /// has not looked at yet. 0 with a library built without XML_CONTEXT_BYTES (Debian's has it).
+    /// expat documents `XML_GetInputContext` for use inside a handler; that it also answers after `XML_Parse` returns
+    /// is what 2.5.0 does, and ExpatTests pins it: a library update that changes it fails those tests.
     /// The corresponding C function is `XML_GetInputContext`.
     public private(set) var unfinishedBytes = 0
 
@@ -162,6 +194,12 @@ public final class ExpatParser {
     // MARK: Callbacks
 
     fileprivate func start(_ name: UnsafePointer<CChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+        depth += 1
+        guard stoppedBy == nil else { return }
+        if let most = limits.depth, depth > most {
+            stoppedBy = ExpatError(.tooDeep, "elements nested more than \(most) deep", line: line, column: column)
+            return stop()
+        }
         self.attributes = attributes
         defer { self.attributes = nil }
         delegate.startElement(Self.bytes(name).span, parser: self)
@@ -208,6 +246,9 @@ public final class ExpatParser {
     }
 
     fileprivate func end(_ name: UnsafePointer<CChar>?) {
+        depth -= 1
+        // The end of an empty element past the depth limit may still come after the stop.
+        guard stoppedBy == nil else { return }
         delegate.endElement(Self.bytes(name).span, parser: self)
     }
 
