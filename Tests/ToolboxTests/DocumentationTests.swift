@@ -63,8 +63,11 @@ struct DocumentationTests {
     /// --help lists every status a command can end with, as its man page does, not only its own.
     @Test func fullHelpListsEveryExitStatus() {
         let help = HelpRenderer(registry: registry, width: 80).full(["tree"])
-        #expect(help.contains("\nexit status:\n  0   success\n  2   a runtime error; a one-line message on stderr\n"))
-        #expect(help.contains("\n  64  a usage error\n"))
+        // The meanings are tb(1)'s (Contract.exitStatuses), one text for both.
+        #expect(
+            help.contains(
+                "\nexit status:\n  0   success, also when the reader of a pipe went away\n  2   a runtime error"))
+        #expect(help.contains("\n  64  a usage error: the message, the usage line"))
     }
 
     @Test func roffEscaping() {

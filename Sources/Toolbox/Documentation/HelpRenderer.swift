@@ -58,7 +58,8 @@ public struct HelpRenderer {
             text += rows(record.fields.map { ($0.name, $0.help) })
         }
         text += "\nexit status:\n"
-        text += rows(Self.exitStatuses(of: Self.runnable(command)).map { (String($0.code), $0.meaning) })
+        let commands = Self.runnable(command, path: path).map(\.command)
+        text += rows(Self.exitStatuses(of: commands).map { (String($0.code), $0.meaning) })
         if !spec.examples.isEmpty {
             text += "\nexamples:\n"
             for example in spec.examples {
@@ -79,19 +80,20 @@ public struct HelpRenderer {
                 declared[note.status.code, default: []].append(note.meaning)
             }
         }
-        let generic: [Int32: String] = [
-            ExitStatus.success.code: "success",
-            ExitStatus.failure.code: "a runtime error; a one-line message on stderr",
-            ExitStatus.usage.code: "a usage error",
-        ]
+        // The meanings tb(1) gives them.
+        var generic: [Int32: String] = [:]
+        for status in [ExitStatus.success, .failure, .usage] {
+            generic[status.code] = Contract.exitStatuses.first { $0.0 == String(status.code) }?.1
+        }
         return Set(declared.keys).union(generic.keys).sorted().map { code in
             (code, declared[code]?.joined(separator: "; ") ?? generic[code] ?? "")
         }
     }
 
-    /// What runs for `command`: itself, or for a group every subcommand under it.
-    static func runnable(_ command: any Command.Type) -> [any Command.Type] {
-        (command.isGroup ? [] : [command]) + command.spec.visibleSubcommands.flatMap { runnable($0) }
+    /// What runs for `command` at `path`: itself, or for a group every subcommand under it, with their paths.
+    static func runnable(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)] {
+        (command.isGroup ? [] : [(path, command)])
+            + command.spec.visibleSubcommands.flatMap { runnable($0, path: path + [$0.spec.name]) }
     }
 
     /// `usage: tb bookmark add [options] NAME URL`.

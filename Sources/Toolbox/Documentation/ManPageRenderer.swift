@@ -63,7 +63,7 @@ public struct ManPageRenderer {
         let path = [spec.name]
         var text = header("tb-\(spec.name)", spec.abstract)
         text += ".SH SYNOPSIS\n"
-        let leaves = leafPaths(command, path: path)
+        let leaves = HelpRenderer.runnable(command, path: path)
         text +=
             leaves.map { ".B \(Roff.escape(HelpRenderer.synopsis($0.command, path: $0.path)))" }
             .joined(separator: "\n.br\n") + "\n"
@@ -134,16 +134,6 @@ public struct ManPageRenderer {
 
     private func example(_ example: Example) -> String {
         ".PP\n.RS 4\n.nf\n\\fB\(Roff.escape(example.command))\\fR\n.fi\n.RE\n.RS 4\n\(Roff.escape(example.explanation))\n.RE\n"
-    }
-
-    /// The runnable commands under `command` (itself when it has no subcommands), with their paths.
-    private func leafPaths(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)]
-    {
-        let subs = command.spec.visibleSubcommands
-        let isGroup = command.isGroup
-        var result: [(path: [String], command: any Command.Type)] = isGroup ? [] : [(path, command)]
-        for sub in subs { result += leafPaths(sub, path: path + [sub.spec.name]) }
-        return result
     }
 
     /// The abstract as a sentence: capitalized, with a final period.
