@@ -13,7 +13,7 @@ struct POSIXTests {
         try FileSystem.makeDirectories(scratch.file("a/b"))
         #expect(FileSystem.kind(of: scratch.file("a")) == .directory)
         try FileSystem.writeFile(path, Array("hello".utf8), permissions: 0o640)
-        #expect(try FileSystem.permissions(of: path) == 0o640)
+        #expect(try FileSystem.status(of: path)?.permissions == 0o640)
         let fd = try FileDescriptor.open(path, [.readWrite, .append])
         try fd.write(" world")
         #expect(try fd.size() == 11)

@@ -118,17 +118,17 @@ struct StoreTests {
         let line =
             #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"old","target":"x","exit_status":0,"records":0}"#
         scratch.write(
-            "state/history.ndjson", String(repeating: line + "\n", count: HistoryStore.capacity / line.utf8.count))
+            "state/history.ndjson", String(repeating: line + "\n", count: StoreLimits.history / line.utf8.count))
         try history.record(command: "new", target: "y", exitStatus: .success, records: 1)
         let size = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))[.size] as? Int
-        #expect((size ?? 0) <= HistoryStore.compactedSize)
+        #expect((size ?? 0) <= StoreLimits.compactedHistory)
         #expect(try history.visits().remaining().last?.command == "new")
     }
 
     /// The newest line (the visit just recorded) stays, whatever came before it: here one line bigger than the cap.
     @Test func compactionKeepsTheNewestLineAfterAHugeOne() throws {
         let history = HistoryStore(paths: paths) { _ in }
-        scratch.write("state/history.ndjson", String(repeating: "x", count: HistoryStore.capacity + 10))
+        scratch.write("state/history.ndjson", String(repeating: "x", count: StoreLimits.history + 10))
         try history.record(command: "c", target: "t", exitStatus: .success, records: 0)
         #expect(try history.visits().remaining().map(\.command) == ["c"])
     }
@@ -138,12 +138,12 @@ struct StoreTests {
         let history = HistoryStore(paths: paths) { _ in }
         #expect(throws: ToolError("the visit is longer than 64 KiB")) {
             try history.record(
-                command: "feed", target: String(repeating: "t", count: StoreFile.lineCap), exitStatus: .success,
+                command: "feed", target: String(repeating: "t", count: StoreLimits.line), exitStatus: .success,
                 records: 0)
         }
         let store = BookmarkStore(paths: paths) { _ in }
         #expect(throws: ToolError("cannot save bookmark 'a': longer than 64 KiB")) {
-            try store.add(Bookmark(name: "a", url: String(repeating: "u", count: StoreFile.lineCap)), replacing: false)
+            try store.add(Bookmark(name: "a", url: String(repeating: "u", count: StoreLimits.line)), replacing: false)
         }
     }
 
@@ -201,6 +201,20 @@ struct StoreTests {
         try HistoryStore(paths: paths) { _ in }.clear()
         let plain = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))
         #expect((plain[.posixPermissions] as? Int) == 0o644)
+    }
+
+    /// A link whose file is not there yet (a dotfiles setup before its first bookmark) stays a link: the file is made
+    /// where it points, by a rewrite as by an append (the rewrite used to put a regular file in the link's place).
+    @Test func aLinkToAFileNotThereYetStaysALink() throws {
+        try FileManager.default.createDirectory(atPath: scratch.file("dotfiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.file("config"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("config/bookmarks.ndjson"), withDestinationPath: "../dotfiles/bookmarks.ndjson")
+        try BookmarkStore(paths: paths) { _ in }.add(Bookmark(name: "a", url: "https://a"), replacing: false)
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: scratch.file("config/bookmarks.ndjson")))
+                == "../dotfiles/bookmarks.ndjson")
+        #expect(scratch.read("dotfiles/bookmarks.ndjson")?.contains(#""name":"a""#) == true)
     }
 
     /// A history linked to a device is switched off: visits are dropped without an error and nothing is read.
@@ -272,7 +286,7 @@ struct StoreTests {
     @Test(arguments: [0, 1, 2, 3])
     func linesReadInPiecesMatchTheWholeFile(seed: Int) throws {
         var text: [UInt8] = []
-        let long = [0, 1, StoreFile.lineCap - 1, StoreFile.lineCap, StoreFile.lineCap + 1, 70_000, 200_000]
+        let long = [0, 1, StoreLimits.line - 1, StoreLimits.line, StoreLimits.line + 1, 70_000, 200_000]
         for index in 0..<60 {
             // Short lines, each seed mixing in the long ones in another order.
             let length = index % 2 == 0 ? (index * 37 + seed * 11) % 300 : long[(index * 5 + seed) % long.count]
@@ -295,7 +309,7 @@ struct StoreTests {
         if start < text.count { expected.append(start..<text.count) }
         func check(_ line: RawLine, _ range: Range<Int>) {
             #expect(line.range == range)
-            if range.count > StoreFile.lineCap {
+            if range.count > StoreLimits.line {
                 #expect(line.bytes == nil)
             } else {
                 #expect(line.bytes.map(Array.init) == Array(text[range]))

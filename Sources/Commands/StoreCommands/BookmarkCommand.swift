@@ -12,7 +12,7 @@ public struct BookmarkCommand: CommandGroup {
             https://svn.example.org/repo/trunk.
 
             Bookmarks live in bookmarks.ndjson in the config directory (see tb(1), FILES), one JSON object a line, \
-            and may be edited by hand. A damaged line, or one longer than 64 KiB, is reported with its line number \
+            and may be edited by hand. A damaged line, or one longer than \(StoreLimits.lineText), is reported with its line number \
             and kept as it is. A bookmarks file that is a link to /dev/null holds no bookmarks, and adding one is \
             an error rather than a bookmark silently lost.
             """,

@@ -3,10 +3,9 @@ import Toolbox
 
 /// Lists the recorded visits.
 public struct HistoryCommand: Command {
-    /// Completes the commands that record visits (a command added to tb that records them belongs here).
     static let command = Option<String>(
         "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'",
-        completion: .values(["feed", "reach", "regex"]))
+        completion: .visitingCommands)
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
     public static let spec = CommandSpec(
@@ -17,7 +16,7 @@ public struct HistoryCommand: Command {
             records were printed. Visits are listed oldest first, like a shell's history.
 
             The history is history.ndjson in the state directory (see tb(1), FILES). It is compacted to its \
-            newest half when it passes 1 MiB, and read from its end for --limit, so even a history grown huge by \
+            newest half when it passes \(StoreLimits.historyText), and read from its end for --limit, so even a history grown huge by \
             other means costs little. TB_HISTORY=off stops recording; so does making the file a link to \
             /dev/null, which also makes the history read as empty. A line whose exit_status is missing or not an \
             integer tb can represent (edited by hand, or written by another tool) lists it as null: unknown, not 0.

@@ -145,17 +145,13 @@ public struct FileDescriptor: Sendable, Equatable {
 
     /// The size of the open file in bytes. The corresponding C function is `fstat`.
     public func size() throws(SystemError) -> Int {
-        var info = stat()
-        try retrying { fstat(rawValue, &info) }
-        return Int(info.st_size)
+        try status().size
     }
 
     /// What the descriptor refers to: a regular file, a directory, a pipe (`.fifo`), a terminal (a character device)…
     /// The corresponding C function is `fstat`.
     public var kind: FileSystem.Kind? {
-        var info = stat()
-        guard fstat(rawValue, &info) == 0 else { return nil }
-        return FileSystem.Kind(mode: info.st_mode)
+        try? status().kind
     }
 
     /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.

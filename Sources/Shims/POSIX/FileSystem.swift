@@ -43,9 +43,7 @@ public enum FileSystem {
     /// What `path` names (following symbolic links), or nil when it does not exist.
     /// The corresponding C function is `stat`.
     public static func kind(of path: String) -> Kind? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Kind(mode: info.st_mode)
+        (try? status(of: path))??.kind
     }
 
     /// The status of what `path` names, following symbolic links; nil when nothing is there (a link to nothing
@@ -64,13 +62,6 @@ public enum FileSystem {
     /// is still being written. The corresponding C function is `kill` with signal 0.
     public static func processExists(_ id: Int32) -> Bool {
         id > 0 && (kill(id, 0) == 0 || errno == EPERM)
-    }
-
-    /// The permission bits of `path`, such as 0o600. The corresponding C function is `stat`.
-    public static func permissions(of path: String) throws(SystemError) -> UInt32 {
-        var info = stat()
-        try retrying { stat(path, &info) }
-        return info.st_mode & 0o7777
     }
 
     /// Whether `path` is a regular file this process may execute. The corresponding C function is `access`.
@@ -140,12 +131,25 @@ public enum FileSystem {
         return names
     }
 
-    /// `path` with symbolic links followed, or `path` itself when it does not exist.
-    /// The corresponding C function is `realpath`.
+    /// `path` with symbolic links followed, or `path` itself when there is none. A link to nothing yet (a dotfiles
+    /// link whose file is not there) gives where it points, so that writing creates the file there and the link
+    /// stays. The corresponding C functions are `realpath` and `readlink`.
     public static func resolvingLinks(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var current = path
+        // As many links as the kernel follows (ELOOP beyond).
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = Bytes.string(fromCString: Array(buffer.prefix(count)) + [0])
+            let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+            current = target.hasPrefix("/") ? target : folder + target
+        }
+        return current
     }
 
     /// The current working directory. The corresponding C function is `getcwd`.

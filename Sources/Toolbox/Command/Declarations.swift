@@ -15,6 +15,8 @@ public enum Completion: Sendable, Equatable {
     case bookmarks
     /// tb's command names.
     case commands
+    /// The commands that record visits in the history: those that take SOURCEs or TARGETs (`.sources`).
+    case visitingCommands
     /// The command's output field names, as a comma-separated list.
     case fields
     /// A fixed list of words.

@@ -159,9 +159,15 @@ struct Completer {
         case .values(let words): return (matching(words.map { ($0, "") }), .none)
         case .bookmarks: return (matching(bookmarks().map { ($0, "bookmark") }), .none)
         case .sources:
-            let marks = bookmarks().map { ("@" + $0, "bookmark") }
-            let urls = recentURLs().map { ($0, "recent") }
+            // Every TAB runs this: a store that cannot match what is typed so far is not read.
+            let marks = current.isEmpty || current.hasPrefix("@") ? bookmarks().map { ("@" + $0, "bookmark") } : []
+            let urls = current.hasPrefix("@") ? [] : recentURLs().map { ($0, "recent") }
             return (matching(marks + urls), current.hasPrefix("@") ? .none : .files)
+        case .visitingCommands:
+            let names = registry.allPaths().filter { entry in
+                entry.command.spec.positionals.contains { $0.completion == .sources }
+            }
+            return (matching(names.map { ($0.path.joined(separator: " "), "") }.sorted { $0.0 < $1.0 }), .none)
         case .commands:
             let parent = registry.command(at: positionals)
             let names =

@@ -45,7 +45,7 @@ enum Contract {
         (
             "$XDG_STATE_HOME/tb/history.ndjson",
             "history, one visit record a line, oldest first (default ~/.local/state/tb/); compacted to its newest "
-                + "half when it passes 1 MiB; a link to /dev/null switches it off"
+                + "half when it passes \(StoreLimits.historyText); a link to /dev/null switches it off"
         ),
         ("$XDG_CACHE_HOME/tb/", "caches (default ~/.cache/tb/); safe to delete at any time"),
     ]
@@ -53,7 +53,7 @@ enum Contract {
     static let storeRules = """
         Store files are rewritten atomically under a lock. A symbolic link to a regular file is followed, and the \
         file keeps its mode and owner; a link to a device switches the file off; anything else (a FIFO, a \
-        directory) is refused. A line that is not a valid record, or is longer than 64 KiB, is reported with its \
+        directory) is refused. A line that is not a valid record, or is longer than \(StoreLimits.lineText), is reported with its \
         number and kept as it is.
         """
 

@@ -48,7 +48,7 @@ public final class BookmarkStore {
         let file = try storeFile()
         let new = try StoredLines.line(
             bookmark,
-            tooLong: ToolError("cannot save bookmark '\(bookmark.name)': longer than \(StoreFile.lineCapText)"))
+            tooLong: ToolError("cannot save bookmark '\(bookmark.name)': longer than \(StoreLimits.lineText)"))
         try file.locked { () throws(ToolError) in
             let (lines, reader) = try read()
             var texts = lines.map(\.raw.text)

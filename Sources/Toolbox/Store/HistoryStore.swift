@@ -8,10 +8,6 @@ public final class HistoryStore {
     private let file: Result<StoreFile, ToolError>
     private var damage: DamageReport
 
-    /// The file is compacted when it grows past this many bytes…
-    static let capacity = 1 << 20
-    /// …down to the newest lines that fit in this many.
-    static let compactedSize = 1 << 19
     /// How much of the end of the file completion reads, on every TAB.
     static let completionWindow = 64 << 10
 
@@ -27,12 +23,12 @@ public final class HistoryStore {
         let visit = Visit(
             time: .now().wholeSeconds, command: command, target: Redaction.removingUserinfo(from: target),
             exitStatus: Int(exitStatus.code), records: records)
-        let line = try StoredLines.line(visit, tooLong: ToolError("the visit is longer than \(StoreFile.lineCapText)"))
+        let line = try StoredLines.line(visit, tooLong: ToolError("the visit is longer than \(StoreLimits.lineText)"))
         let file = try storeFile()
         if file.isDevice { return }
         try file.locked { () throws(ToolError) in
             let size = try file.append(line + [UInt8(ascii: "\n")])
-            if size > Self.capacity { try compact(file) }
+            if size > StoreLimits.history { try compact(file) }
         }
     }
 
@@ -138,12 +134,12 @@ public final class HistoryStore {
         try file.locked { () throws(ToolError) in try file.replace(with: [], copyingFrom: nil) }
     }
 
-    /// Keeps the newest lines that fit in `compactedSize`, damaged ones among them included. Only that much of the
+    /// Keeps the newest lines that fit in `StoreLimits.compactedHistory`, damaged ones among them included. Only that much of the
     /// end of the file is read, however big it has grown.
     private func compact(_ file: StoreFile) throws(ToolError) {
         guard let reader = try file.open() else { return }
         var kept: [LineText] = []
-        var lines = reader.linesFromTheEnd(notBefore: reader.size - Self.compactedSize)
+        var lines = reader.linesFromTheEnd(notBefore: reader.size - StoreLimits.compactedHistory)
         while let raw = try lines.next() {
             if !raw.isBlank { kept.append(raw.text) }
         }

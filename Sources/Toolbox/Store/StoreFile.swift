@@ -12,12 +12,6 @@ struct StoreFile {
     let path: String
     let directory: String
 
-    /// The longest line read as a record. A longer one is damaged: reported, and copied through when the file is
-    /// rewritten, but never held in memory or parsed (a 100 MB line would cost 8 times that as JSON values).
-    static let lineCap = 64 << 10
-    /// How `lineCap` reads in messages.
-    static let lineCapText = "64 KiB"
-
     /// What the path names, links followed.
     enum Target {
         /// Nothing yet, or a link to nothing: a write creates the file.
@@ -53,8 +47,8 @@ struct StoreFile {
     /// Whether the path is a device, which switches the file off. Anything that cannot be looked at is not: the
     /// write that follows says what is wrong.
     var isDevice: Bool {
-        let kind = (try? FileSystem.status(of: path))??.kind
-        return kind == .characterDevice || kind == .blockDevice
+        if case .device? = try? target("read") { return true }
+        return false
     }
 
     /// Runs `body` while holding the lock: exclusive for writers. Concurrent tb processes queue up here.
@@ -107,7 +101,7 @@ struct StoreFile {
         case .regular(let status): existing = status
         case .device(let kind): throw notRegular("write", kind)
         }
-        let destination = existing == nil ? path : FileSystem.resolvingLinks(path)
+        let destination = FileSystem.resolvingLinks(path)
         removeStaleTemporaryFiles(of: destination)
         let temporary = destination + ".tmp.\(System.processID)"
         do throws(SystemError) {

@@ -7,7 +7,7 @@ import POSIX
 struct RawLine {
     /// Where it is in the file, without its newline.
     let range: Range<Int>
-    /// Its bytes; nil when it is longer than `StoreFile.lineCap`.
+    /// Its bytes; nil when it is longer than `StoreLimits.line`.
     let bytes: ArraySlice<UInt8>?
     /// Its number, counting from 1; nil when it was read backwards (`StoreReader.lineNumbers(at:)` works it out).
     let number: Int?
@@ -155,7 +155,7 @@ struct ForwardLines {
     /// Keeps `range` of the piece as part of the line being read, unless that makes it too long.
     private mutating func keep(_ range: Range<Int>) {
         guard !tooLong else { return }
-        if carried.count + range.count > StoreFile.lineCap {
+        if carried.count + range.count > StoreLimits.line {
             tooLong = true
             carried = []
         } else {
@@ -169,7 +169,7 @@ struct ForwardLines {
         let bytes: ArraySlice<UInt8>?
         if !tooLong && carried.isEmpty {
             // The whole line is in the piece: no copy.
-            bytes = range.count > StoreFile.lineCap ? nil : piece[range]
+            bytes = range.count > StoreLimits.line ? nil : piece[range]
         } else {
             keep(range)
             bytes = tooLong ? nil : carried[...]
@@ -224,7 +224,7 @@ struct BackwardLines {
     /// The line from `lineStart` to `lineEnd`; the next one ends at the newline before it.
     private mutating func take(from lineStart: Int, number: Int?) -> RawLine {
         let range = lineStart..<lineEnd
-        let bytes = tooLong || range.count > StoreFile.lineCap ? nil : buffer[(lineStart - start)..<(lineEnd - start)]
+        let bytes = tooLong || range.count > StoreLimits.line ? nil : buffer[(lineStart - start)..<(lineEnd - start)]
         tooLong = false
         lineEnd = lineStart - 1
         return RawLine(range: range, bytes: bytes, number: number)
@@ -236,7 +236,7 @@ struct BackwardLines {
         let pieceStart = max(floor, start - StoreReader.pieceSize)
         let pieceCount = start - pieceStart
         var kept = tooLong ? 0 : lineEnd - start
-        if kept > StoreFile.lineCap {
+        if kept > StoreLimits.line {
             // Only its start is still to be found; its bytes are not kept.
             tooLong = true
             kept = 0

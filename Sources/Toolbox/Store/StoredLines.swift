@@ -21,7 +21,7 @@ enum StoredLines {
     /// What `raw` holds (nil for a blank line); `decode` makes the record of a parsed object, nil when it is none.
     static func parse<Record>(_ raw: RawLine, as decode: (JSONValue) -> Record?) -> StoredLine<Record>? {
         guard let bytes = raw.bytes else {
-            return .damaged(raw, reason: "longer than \(StoreFile.lineCapText)")
+            return .damaged(raw, reason: "longer than \(StoreLimits.lineText)")
         }
         if raw.isBlank { return nil }
         do {
@@ -38,7 +38,7 @@ enum StoredLines {
     /// read back.
     static func line<R: Record>(_ record: R, tooLong: @autoclosure () -> ToolError) throws(ToolError) -> [UInt8] {
         let line = line(record)
-        guard line.count <= StoreFile.lineCap else { throw tooLong() }
+        guard line.count <= StoreLimits.line else { throw tooLong() }
         return line
     }
 
