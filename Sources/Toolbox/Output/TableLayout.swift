@@ -89,11 +89,7 @@ enum TableLayout {
     /// else half of each end.
     static func cut(_ text: String, to width: Int, _ cut: Field.Nature.Cut) -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        guard cut == .middle, width >= 5 else {
-            // Not `for …` but `for…`.
-            let cut = DisplayWidth.truncate(text, to: width)
-            return cut.hasSuffix(" …") ? String(cut.dropLast(2)) + "…" : cut
-        }
+        guard cut == .middle, width >= 5 else { return DisplayWidth.truncate(text, to: width) }
         let room = width - 1
         let characters = Array(text)
         var tailRoom = room / 2
@@ -104,22 +100,7 @@ enum TableLayout {
             let scheme = text.firstRange(of: "://").map { DisplayWidth.of(String(text[..<$0.upperBound])) } ?? 0
             if lastPart <= room - min(room / 2, scheme + 6) { tailRoom = lastPart }
         }
-        var tail = ""
-        var tailWidth = 0
-        for character in characters.reversed() {
-            let w = DisplayWidth.of(String(character))
-            if tailWidth + w > tailRoom { break }
-            tail.insert(character, at: tail.startIndex)
-            tailWidth += w
-        }
-        var head = ""
-        var headWidth = 0
-        for character in characters {
-            let w = DisplayWidth.of(String(character))
-            if headWidth + w > room - tailWidth { break }
-            head.append(character)
-            headWidth += w
-        }
-        return head + "…" + tail
+        let tail = DisplayWidth.suffix(of: characters, fitting: tailRoom)
+        return DisplayWidth.prefix(of: characters, fitting: room - tail.width).text + "…" + tail.text
     }
 }

@@ -21,19 +21,38 @@ public enum DisplayWidth {
         return isWide(value) ? 2 : 1
     }
 
-    /// The longest prefix of `text` that fits in `width` columns, with `…` appended when text was cut.
+    /// The longest prefix of `text` that fits in `width` columns, with `…` appended when text was cut (`for…`, not
+    /// `for …`).
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
+        var kept = prefix(of: text, fitting: width - 1).text
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
+    }
+
+    /// The longest start of `text` that fits in `width` columns, and the columns it takes.
+    public static func prefix(of text: some Collection<Character>, fitting width: Int) -> (text: String, width: Int) {
         var result = ""
         var used = 0
         for character in text {
-            let w = of(String(character))
-            if used + w > width - 1 { break }
+            let columns = of(character)
+            if used + columns > width { break }
             result.append(character)
-            used += w
+            used += columns
         }
-        return result + "…"
+        return (result, used)
+    }
+
+    /// The longest end of `text` that fits in `width` columns, and the columns it takes.
+    public static func suffix(of text: [Character], fitting width: Int) -> (text: String, width: Int) {
+        let start = prefix(of: text.reversed(), fitting: width)
+        return (String(start.text.reversed()), start.width)
+    }
+
+    /// The columns one character takes.
+    static func of(_ character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
     // East Asian Wide and Fullwidth blocks, and the emoji blocks terminals draw two columns wide.
