@@ -79,12 +79,19 @@ let package = Package(
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
         .target(
+            name: "HTMLCommands", dependencies: ["Toolbox", "LibXML2", "Gumbo", "POSIX", "Bytes", "Threads"],
+            path: "Sources/Commands/HTMLCommands", swiftSettings: safeSwift),
+
+        .target(
             name: "ReachCommands", dependencies: ["Toolbox", "Net", "Curl", "POSIX"],
             path: "Sources/Commands/ReachCommands", swiftSettings: safeSwift),
 
         // MARK: Executable
         .executableTarget(
-            name: "tb", dependencies: ["Toolbox", "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands"],
+            name: "tb",
+            dependencies: [
+                "Toolbox", "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands",
+            ],
             swiftSettings: safeSwift),
 
         // MARK: Tests
@@ -100,7 +107,8 @@ let package = Package(
         .testTarget(
             name: "CommandsTests",
             dependencies: [
-                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "Toolbox", "PCRE2", "TestSupport",
+                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "Toolbox", "PCRE2",
+                "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
