@@ -1,0 +1,21 @@
+// The one error of the selector parser, the compiler and --stream: a one-line message that points at the position.
+
+/// A selector that cannot be parsed, or a part of it that --stream cannot decide.
+public struct SelectorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The whole one-line message, position included ("unexpected ')' at position 7").
+    public let message: String
+    /// The 1-based position (in Unicode scalars) of the offending character; one past the end for a missing part.
+    public let position: Int
+
+    init(_ what: String, at position: Int) {
+        self.message = "\(what) at position \(position)"
+        self.position = position
+    }
+
+    init(message: String, position: Int) {
+        self.message = message
+        self.position = position
+    }
+
+    public var description: String { message }
+}
