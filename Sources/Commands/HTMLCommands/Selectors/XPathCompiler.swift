@@ -5,6 +5,8 @@
 // (ancestor, parent, preceding siblings), as browsers match right to left: no step ever merges overlapping
 // node-sets (libxml2 merges those in quadratic time), and a selector list is one scan with an `or`, not a union.
 // Positions come from the tb: functions (O(1) each), never from counting preceding siblings.
+// The next sibling is `*[1]/self::*[…]`, not `*[1][…]`: libxml2 stops an axis early only when the step's last
+// predicate is the position, and otherwise walks all preceding siblings of every element (quadratic).
 
 /// Builds the XPath text; `foreignContent` false means the document has no SVG or MathML elements.
 struct XPathCompiler {
@@ -53,11 +55,29 @@ struct XPathCompiler {
         switch complex.combinators[k - 1].combinator {
         case .descendant: return ["ancestor::\(test)" + predicate(inner)]
         case .child: return ["parent::\(test)" + predicate(inner)]
-        case .subsequentSibling: return ["preceding-sibling::\(test)" + predicate(inner)]
-        case .nextSibling:
-            let all = conditions(of: previous, typeTest: true) + relations(complex, before: k - 1)
-            return ["preceding-sibling::*[1]" + predicate(all)]
+        case .subsequentSibling:
+            if let shortcut = earlierSibling(complex, before: k) { return shortcut }
+            return ["preceding-sibling::\(test)" + predicate(inner)]
+        case .nextSibling: return ["preceding-sibling::*[1]/self::\(test)" + predicate(inner)]
         }
+    }
+
+    /// `E ~ F` where E is only a type (or `*`) and what lies left of E is about its ancestors, which F shares: then
+    /// some earlier sibling is an E exactly when the first E among the siblings comes before F. `preceding-sibling::E`
+    /// would walk back from every F (all of 100,000 siblings after one heading, quadratic); this costs the position
+    /// of the first E (`../E[1]` stops there), or nothing for `* ~ F` and `E ~ E`.
+    private func earlierSibling(_ complex: ComplexSelector, before k: Int) -> [String]? {
+        let previous = complex.compounds[k - 1]
+        guard !foreignContent, previous.conditions.isEmpty else { return nil }
+        if k >= 2, [.nextSibling, .subsequentSibling].contains(complex.combinators[k - 2].combinator) { return nil }
+        let shared = relations(complex, before: k - 1)
+        guard let name = previous.typeName else { return ["tb:child-index()>1"] + shared }
+        let lower = asciiLowercase(name)
+        guard isNCName(lower) else { return nil }
+        if let subject = complex.compounds[k].typeName, asciiLowercase(subject) == lower {
+            return ["tb:type-index()>1"] + shared
+        }
+        return ["../\(lower)[1]", "count(../\(lower)[1]/preceding-sibling::*)<tb:child-index()-1"] + shared
     }
 
     /// A relative selector of `:has()` as a path from the `:has()` element: left to right, so the whole match stays
@@ -72,8 +92,7 @@ struct XPathCompiler {
             case .descendant: steps.append("descendant::\(test)" + predicate(own))
             case .child: steps.append("child::\(test)" + predicate(own))
             case .subsequentSibling: steps.append("following-sibling::\(test)" + predicate(own))
-            case .nextSibling:
-                steps.append("following-sibling::*[1]" + predicate(conditions(of: compound, typeTest: true)))
+            case .nextSibling: steps.append("following-sibling::*[1]/self::\(test)" + predicate(own))
             }
         }
         return steps.joined(separator: "/")
@@ -111,7 +130,7 @@ struct XPathCompiler {
             ? "self::svg:\(name) or self::math:\(name)"
             : "local-name()=\(literal(name)) and (namespace-uri()='\(Self.svgNamespace)'"
                 + " or namespace-uri()='\(Self.mathNamespace)')"
-        return "(\(html) or \(foreign))"
+        return "\(html) or \(foreign)"
     }
 
     // MARK: Simple selectors
@@ -181,7 +200,8 @@ struct XPathCompiler {
         case .equals: return "\(present)\(text)=\(literal(value))"
         case .includes: return includes(text, value)
         case .dashMatch:
-            return "\(present)(\(text)=\(literal(value)) or starts-with(\(text),\(literal(value + "-"))))"
+            let either = "\(text)=\(literal(value)) or starts-with(\(text),\(literal(value + "-")))"
+            return caseInsensitive ? "\(present)(\(either))" : either
         case .prefix: return value.isEmpty ? "false()" : "starts-with(\(text),\(literal(value)))"
         case .substring: return value.isEmpty ? "false()" : "contains(\(text),\(literal(value)))"
         case .suffix:
@@ -202,14 +222,38 @@ struct XPathCompiler {
     /// `a or b or …` as a balanced tree, so that libxml2's recursive evaluation stays shallow for long lists.
     private func joinBalanced(_ parts: [String], _ op: String) -> String {
         if parts.count == 1 { return parts[0] }
-        if parts.count <= 8 { return "(" + parts.map(parenthesized).joined(separator: " \(op) ") + ")" }
+        if parts.count <= 8 { return parts.map(parenthesized).joined(separator: " \(op) ") }
         let middle = parts.count / 2
-        return "(" + joinBalanced(Array(parts[..<middle]), op) + " \(op) " + joinBalanced(Array(parts[middle...]), op)
-            + ")"
+        let (left, right) = (joinBalanced(Array(parts[..<middle]), op), joinBalanced(Array(parts[middle...]), op))
+        return "(\(left)) \(op) (\(right))"
     }
 
+    /// Parentheses around an expression with `and` or `or` outside brackets, parentheses and literals.
     private func parenthesized(_ expression: String) -> String {
-        expression.contains(" or ") || expression.contains(" and ") ? "(\(expression))" : expression
+        var nesting = 0
+        var quote: Character?
+        var previous: Character = " "
+        var word = ""
+        for c in expression {
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+            } else if c == "(" || c == "[" {
+                nesting += 1
+            } else if c == ")" || c == "]" {
+                nesting -= 1
+            } else if nesting == 0 {
+                if c == " " {
+                    if word == "and" || word == "or" { return "(\(expression))" }
+                    word = ""
+                } else if previous == " " || !word.isEmpty {
+                    word.append(c)
+                }
+            }
+            previous = c
+        }
+        return expression
     }
 }
 
