@@ -141,20 +141,26 @@ private struct AttributeProbe: Sendable {
         return false
     }
 
-    /// Code point comparisons, as XPath makes them (Swift's String compares canonical equivalents as equal).
+    /// Code point comparisons, as XPath makes them (Swift's String compares canonical equivalents as equal), on
+    /// the UTF-8 views: nothing is allocated per element.
     private func compare(_ text: String) -> Bool {
-        let (have, want) = (Array(text.utf8), Array(value.utf8))
+        let (have, want) = (text.utf8, value.utf8)
         switch op {
         case .exists: return true
-        case .equals: return have == want
+        case .equals: return sameBytes(text, value)
         case .includes: return StreamCondition.containsWord(text, value)
-        case .dashMatch: return have == want || have.starts(with: want + [UInt8(ascii: "-")])
+        case .dashMatch:
+            guard have.count >= want.count, have.starts(with: want) else { return false }
+            let rest = have.dropFirst(want.count)
+            return rest.isEmpty || rest.first == UInt8(ascii: "-")
         case .prefix: return !want.isEmpty && have.starts(with: want)
         case .suffix: return !want.isEmpty && have.count >= want.count && have.suffix(want.count).elementsEqual(want)
         case .substring:
-            guard !want.isEmpty, have.count >= want.count else { return false }
-            for start in 0...(have.count - want.count) where have[start..<start + want.count].elementsEqual(want) {
-                return true
+            guard !want.isEmpty else { return false }
+            var start = have.startIndex
+            while have.distance(from: start, to: have.endIndex) >= want.count {
+                if have[start...].starts(with: want) { return true }
+                have.formIndex(after: &start)
             }
             return false
         }

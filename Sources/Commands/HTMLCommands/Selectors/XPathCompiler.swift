@@ -2,11 +2,11 @@
 // node) that returns every matching element in document order, each once.
 //
 // The subject is found by one `descendant::` scan and every combinator becomes a predicate that looks back from it
-// (ancestor, parent, preceding siblings), as browsers match right to left: no step ever merges overlapping
-// node-sets (libxml2 merges those in quadratic time), and a selector list is one scan with an `or`, not a union.
+// (ancestor, parent, preceding siblings), as browsers match right to left: each element is visited once by the scan,
+// a predicate stops at its first hit, and a selector list is one scan with an `or` rather than a union of scans.
 // Positions come from the tb: functions (O(1) each), never from counting preceding siblings.
-// The next sibling is `*[1]/self::*[…]`, not `*[1][…]`: libxml2 stops an axis early only when the step's last
-// predicate is the position, and otherwise walks all preceding siblings of every element (quadratic).
+// The next sibling is `*[1]/self::E[…]`, not `*[1][self::E …]`: libxml2 stops an axis early only when the step's
+// last predicate is the position, and otherwise walks all preceding siblings of every element (quadratic).
 
 /// Builds the XPath text; `foreignContent` false means the document has no SVG or MathML elements.
 struct XPathCompiler {
