@@ -43,7 +43,10 @@ struct HTMLStreamNames {
     private func spells(_ number: Int, _ name: UnsafePointer<UInt8>) -> Bool {
         let start = starts[number]
         let end = number + 1 < starts.count ? starts[number + 1] : spellings.count
-        return spellings[start..<end].elementsEqual(UnsafeBufferPointer(start: name, count: end - start))
+        return spellings.withUnsafeBufferPointer { spellings in
+            guard let base = spellings.baseAddress else { return false }
+            return memcmp(base + start, name, end - start) == 0
+        }
     }
 
     private mutating func lookUp(_ name: UnsafePointer<UInt8>, new: (String) -> Void) -> UInt32 {

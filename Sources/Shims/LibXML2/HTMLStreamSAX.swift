@@ -30,7 +30,7 @@ typealias HTMLStreamPipeline = WorkerPipeline<[UInt8], HTMLStreamBatch>
 
 /// The state of one parse, touched only by the parsing thread once it started. It lives at a fixed address (libxml2
 /// gets it as its user data and hands it to each callback) and is freed by that thread at the end of the parse.
-struct HTMLStreamSAX {
+struct HTMLStreamSAX: ~Copyable {
     /// A batch goes to the caller once it holds this many bytes or records, and whenever the parser waits for input.
     static let batchBytes = 1 << 16
     static let batchRecords = 1 << 14
@@ -41,7 +41,10 @@ struct HTMLStreamSAX {
     private let context: htmlParserCtxtPtr
     private var input: [UInt8] = []
     private var inputOffset = 0
-    private var batch = HTMLStreamBatch()
+    /// The batch being filled: records, bytes, and the names met for the first time.
+    private var records = FlatBuffer<UInt32>(capacity: batchRecords + 1024)
+    private var bytes = FlatBuffer<UInt8>(capacity: batchBytes + 4096)
+    private var newNames: [String] = []
     /// Where the last record starts when it is text that more text may extend.
     private var openText = -1
     /// The caller cancelled: the input ends here and the callbacks that still come do nothing.
@@ -101,10 +104,9 @@ struct HTMLStreamSAX {
         }
         _ = libxml2.htmlParseDocument(state.pointee.context)
         if !state.pointee.stopped {
-            if state.pointee.context.pointee.errNo == XML_ERR_NO_MEMORY.rawValue {
-                state.pointee.batch.failure = memory
-            }
-            _ = state.pointee.pipeline.emit(state.pointee.batch)
+            var last = state.pointee.takeBatch()
+            if state.pointee.context.pointee.errNo == XML_ERR_NO_MEMORY.rawValue { last.failure = memory }
+            _ = state.pointee.pipeline.emit(last)
         }
         free(state)
     }
@@ -156,34 +158,34 @@ struct HTMLStreamSAX {
     ) {
         guard let name, !stopped else { return }
         openText = -1
-        batch.records.append(HTMLStreamRecord.start)
-        batch.records.append(number(name))
-        let countAt = batch.records.count
-        batch.records.append(0)
+        records.append(HTMLStreamRecord.start)
+        records.append(number(name))
+        let countAt = records.count
+        records.append(0)
         var count: UInt32 = 0
         if let attributes {
             var index = 0
             while let attribute = attributes[index] {
-                batch.records.append(number(attribute))
+                records.append(number(attribute))
                 if let value = attributes[index + 1] {
                     append(value, strlen(value))
                 } else {
-                    batch.records.append(UInt32(batch.bytes.count))
-                    batch.records.append(0)
+                    records.append(UInt32(bytes.count))
+                    records.append(0)
                 }
                 count += 1
                 index += 2
             }
         }
-        batch.records[countAt] = count
+        records[countAt] = count
         flushIfFull()
     }
 
     mutating func endElement(_ name: UnsafePointer<xmlChar>?) {
         guard let name, !stopped else { return }
         openText = -1
-        batch.records.append(HTMLStreamRecord.end)
-        batch.records.append(number(name))
+        records.append(HTMLStreamRecord.end)
+        records.append(number(name))
         flushIfFull()
     }
 
@@ -191,11 +193,11 @@ struct HTMLStreamSAX {
         guard let text, length > 0, !stopped else { return }
         // libxml2 breaks text at every entity and every 1,000 bytes: one record for the run.
         if openText >= 0 {
-            batch.bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
-            batch.records[openText + 2] += UInt32(length)
+            bytes.append(text, count: Int(length))
+            records[openText + 2] += UInt32(length)
         } else {
-            openText = batch.records.count
-            batch.records.append(HTMLStreamRecord.text)
+            openText = records.count
+            records.append(HTMLStreamRecord.text)
             append(text, Int(length))
         }
         flushIfFull()
@@ -204,7 +206,7 @@ struct HTMLStreamSAX {
     mutating func comment(_ text: UnsafePointer<xmlChar>?) {
         guard let text, !stopped else { return }
         openText = -1
-        batch.records.append(HTMLStreamRecord.comment)
+        records.append(HTMLStreamRecord.comment)
         append(text, strlen(text))
         flushIfFull()
     }
@@ -213,27 +215,30 @@ struct HTMLStreamSAX {
 
     /// Appends `count` bytes at `text` to the batch and their offset and length to its records.
     private mutating func append(_ text: UnsafePointer<xmlChar>, _ count: Int) {
-        batch.records.append(UInt32(batch.bytes.count))
-        batch.records.append(UInt32(count))
-        batch.bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+        records.append(UInt32(bytes.count))
+        records.append(UInt32(count))
+        bytes.append(text, count: count)
     }
 
     private mutating func number(_ name: UnsafePointer<xmlChar>) -> UInt32 {
-        names.number(name) { batch.newNames.append($0) }
+        names.number(name) { newNames.append($0) }
     }
 
     private mutating func flushIfFull() {
-        if batch.bytes.count >= Self.batchBytes || batch.records.count >= Self.batchRecords { flush() }
+        if bytes.count >= Self.batchBytes || records.count >= Self.batchRecords { flush() }
+    }
+
+    /// The batch so far, for the caller; the buffers are then empty.
+    private mutating func takeBatch() -> HTMLStreamBatch {
+        openText = -1
+        defer { newNames = [] }
+        return HTMLStreamBatch(records: records.takeArray(), bytes: bytes.takeArray(), newNames: newNames)
     }
 
     /// Hands the batch to the caller (waiting while the caller is behind); stops the parser when it cancelled.
     private mutating func flush() {
-        guard !batch.records.isEmpty else { return }
-        let full = batch
-        batch = HTMLStreamBatch()
-        batch.records.reserveCapacity(full.records.count)
-        batch.bytes.reserveCapacity(full.bytes.count)
-        openText = -1
+        guard records.count > 0 else { return }
+        let full = takeBatch()
         // Cancelled: the read callback now reports the end of the input, so libxml2 stops after the few KB it holds.
         // Not xmlStopParser: it frees the input under the parser's feet (a crash in 2.9.14, from any callback).
         if !pipeline.emit(full) { stopped = true }
