@@ -116,6 +116,11 @@ struct HTMLStreamParserTests {
                     "<html>", "<body>", "<div>", "<span>", "text:x", "<div>", "text:y", "</div>", "</span>", "</div>",
                     "</body>", "</html>",
                 ])
+        // A start tag cut off by the end of the input: libxml2 drops the element from its stack without an end.
+        #expect(
+            try events("<div>x<y")
+                == ["<html>", "<body>", "<div>", "text:x", "<y>", "</y>", "</div>", "</body>", "</html>"])
+        #expect(try events("<div><a href=\"x\" title").suffix(4) == ["</a>", "</div>", "</body>", "</html>"])
         // A stray end tag is dropped; an end tag closes what is open inside it.
         #expect(
             try events("<div><b>x</i></div>y")

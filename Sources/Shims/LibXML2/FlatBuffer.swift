@@ -34,6 +34,12 @@ struct FlatBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += added
     }
 
+    /// Removes and returns the last value; the buffer must not be empty.
+    mutating func removeLast() -> Element {
+        count -= 1
+        return base[count]
+    }
+
     /// The values, copied out; the buffer is then empty, keeping its memory.
     mutating func takeArray() -> [Element] {
         defer { count = 0 }

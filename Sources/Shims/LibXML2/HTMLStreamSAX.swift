@@ -50,6 +50,8 @@ struct HTMLStreamSAX: ~Copyable {
     /// The caller cancelled: the input ends here and the callbacks that still come do nothing.
     private var stopped = false
     private var names = HTMLStreamNames()
+    /// The names of the elements started and not ended yet, innermost last.
+    private var openElements = FlatBuffer<UInt32>(capacity: 256)
 
     /// Creates libxml2's parser with `pipeline` as its input; nil when libxml2 runs out of memory.
     private static func start(_ pipeline: HTMLStreamPipeline) -> UnsafeMutablePointer<HTMLStreamSAX>? {
@@ -104,6 +106,7 @@ struct HTMLStreamSAX: ~Copyable {
         }
         _ = libxml2.htmlParseDocument(state.pointee.context)
         if !state.pointee.stopped {
+            state.pointee.endDropped(depth: 0)
             var last = state.pointee.takeBatch()
             if state.pointee.context.pointee.errNo == XML_ERR_NO_MEMORY.rawValue { last.failure = memory }
             _ = state.pointee.pipeline.emit(last)
@@ -157,9 +160,13 @@ struct HTMLStreamSAX: ~Copyable {
         _ name: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         guard let name, !stopped else { return }
+        // libxml2 has pushed this element on its stack already.
+        endDropped(depth: Int(context.pointee.nameNr) - 1)
         openText = -1
+        let element = number(name)
+        openElements.append(element)
         records.append(HTMLStreamRecord.start)
-        records.append(number(name))
+        records.append(element)
         let countAt = records.count
         records.append(0)
         var count: UInt32 = 0
@@ -181,16 +188,32 @@ struct HTMLStreamSAX: ~Copyable {
         flushIfFull()
     }
 
+    /// An element ends: always the innermost open one (libxml2 pops it from its stack after this call), so its
+    /// number is taken from `openElements`.
     mutating func endElement(_ name: UnsafePointer<xmlChar>?) {
-        guard let name, !stopped else { return }
+        guard name != nil, !stopped else { return }
+        endDropped(depth: Int(context.pointee.nameNr))
+        guard openElements.count > 0 else { return }
+        end()
+    }
+
+    /// Ends the elements libxml2 dropped from its stack without calling endElement, so that every start has its
+    /// end: it does that for a start tag cut off by the end of the input (`<div>x<y`), keeping the element empty,
+    /// as its tree does. `depth` is the depth of libxml2's stack before the event at hand.
+    private mutating func endDropped(depth: Int) {
+        while openElements.count > max(depth, 0) { end() }
+    }
+
+    private mutating func end() {
         openText = -1
         records.append(HTMLStreamRecord.end)
-        records.append(number(name))
+        records.append(openElements.removeLast())
         flushIfFull()
     }
 
     mutating func text(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
         guard let text, length > 0, !stopped else { return }
+        endDropped(depth: Int(context.pointee.nameNr))
         // libxml2 breaks text at every entity and every 1,000 bytes: one record for the run.
         if openText >= 0 {
             bytes.append(text, count: Int(length))
@@ -205,6 +228,7 @@ struct HTMLStreamSAX: ~Copyable {
 
     mutating func comment(_ text: UnsafePointer<xmlChar>?) {
         guard let text, !stopped else { return }
+        endDropped(depth: Int(context.pointee.nameNr))
         openText = -1
         records.append(HTMLStreamRecord.comment)
         append(text, strlen(text))
