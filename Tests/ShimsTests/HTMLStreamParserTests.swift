@@ -146,6 +146,18 @@ struct HTMLStreamParserTests {
         #expect(bytes == whole, "\(bytes.difference(from: whole))")
     }
 
+    /// Without text events the elements are the same (libxml2 still implies a p around bare text).
+    @Test func elementsOnly() throws {
+        let document = Array((Self.sample + "<!-- c -->bare").utf8)
+        let recorder = Recorder()
+        let parser = try HTMLStreamParser(text: false)
+        parser.feed(document) { recorder.record($0) }
+        try parser.finish { recorder.record($0) }
+        recorder.flushText()
+        #expect(
+            recorder.lines == (try events([document])).filter { !$0.hasPrefix("text:") && !$0.hasPrefix("comment:") })
+    }
+
     /// tb transcodes to UTF-8 before parsing: a meta charset must not make libxml2 read the bytes as another charset.
     @Test func metaCharsetDoesNotSwitchTheEncoding() throws {
         for meta in [

@@ -23,14 +23,16 @@ public final class HTMLStreamParser {
     private var failure: LibXML2Error?
     private var cancelled = false
 
-    /// Starts the parsing thread. Throws when libxml2 cannot be loaded or the thread cannot start. The
-    /// corresponding C functions are `htmlNewParserCtxt` and `xmlParserInputBufferCreateIO`.
-    public init() throws(LibXML2Error) {
+    /// Starts the parsing thread. With `text` false there are no `text` and `comment` events (less work for both
+    /// threads when only elements and attributes matter; the elements are the same). Throws when libxml2 cannot be
+    /// loaded or the thread cannot start. The corresponding C functions are `htmlNewParserCtxt` and
+    /// `xmlParserInputBufferCreateIO`.
+    public init(text: Bool = true) throws(LibXML2Error) {
         try LibXML2.loaded.get()
         // Sets up libxml2's global state (once) before a second thread touches it.
         libxml2.xmlInitParser()
         do {
-            pipeline = try HTMLStreamPipeline(capacity: 4) { HTMLStreamSAX.run($0) }
+            pipeline = try HTMLStreamPipeline(capacity: 4) { HTMLStreamSAX.run($0, text: text) }
         } catch {
             throw LibXML2Error(code: -1, message: "cannot start a thread: \(error)")
         }

@@ -54,7 +54,7 @@ struct HTMLStreamSAX: ~Copyable {
     private var openElements = FlatBuffer<UInt32>(capacity: 256)
 
     /// Creates libxml2's parser with `pipeline` as its input; nil when libxml2 runs out of memory.
-    private static func start(_ pipeline: HTMLStreamPipeline) -> UnsafeMutablePointer<HTMLStreamSAX>? {
+    private static func start(_ pipeline: HTMLStreamPipeline, text: Bool) -> UnsafeMutablePointer<HTMLStreamSAX>? {
         guard let context = libxml2.htmlNewParserCtxt() else { return nil }
         let state = UnsafeMutablePointer<HTMLStreamSAX>.allocate(capacity: 1)
         state.initialize(to: HTMLStreamSAX(pipeline: pipeline, context: context))
@@ -63,11 +63,13 @@ struct HTMLStreamSAX: ~Copyable {
         var handler = htmlSAXHandler()
         handler.startElement = { user, name, attributes in user?.sax.pointee.startElement(name, attributes) }
         handler.endElement = { user, name in user?.sax.pointee.endElement(name) }
-        handler.characters = { user, text, length in user?.sax.pointee.text(text, length) }
-        handler.ignorableWhitespace = handler.characters
-        // The text of script and style elements, in pieces of up to 1,000 bytes.
-        handler.cdataBlock = handler.characters
-        handler.comment = { user, text in user?.sax.pointee.comment(text) }
+        if text {
+            handler.characters = { user, text, length in user?.sax.pointee.text(text, length) }
+            handler.ignorableWhitespace = handler.characters
+            // The text of script and style elements, in pieces of up to 1,000 bytes.
+            handler.cdataBlock = handler.characters
+            handler.comment = { user, text in user?.sax.pointee.comment(text) }
+        }
         context.pointee.sax.pointee = handler
         context.pointee.userData = user
         // Always UTF-8 (the caller transcodes): XML_CHAR_ENCODING_UTF8 here, HTML_PARSE_IGNORE_ENC against
@@ -95,12 +97,12 @@ struct HTMLStreamSAX: ~Copyable {
         return state
     }
 
-    /// Parses to the end of the input (or until cancelled), hands over the last batch, and frees everything.
-    /// Runs on the parsing thread.
-    static func run(_ pipeline: HTMLStreamPipeline) {
+    /// Parses to the end of the input (or until cancelled), hands over the last batch, and frees everything; with
+    /// `text` false, without text and comment events. Runs on the parsing thread.
+    static func run(_ pipeline: HTMLStreamPipeline, text: Bool) {
         nameThread()
         let memory = LibXML2Error(code: Int(XML_ERR_NO_MEMORY.rawValue), message: "out of memory")
-        guard let state = start(pipeline) else {
+        guard let state = start(pipeline, text: text) else {
             _ = pipeline.emit(HTMLStreamBatch(failure: memory))
             return
         }
