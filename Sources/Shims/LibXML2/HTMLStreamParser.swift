@@ -9,9 +9,9 @@ import Threads
 ///
 /// libxml2 runs on a thread of its own and reads the pieces from a queue of at most four; `feed` waits while that
 /// queue is full, handing over the events ready meanwhile, so memory stays flat however large the page. Events come
-/// back in batches: those of a piece come once libxml2 has asked for the next piece, except the last few hundred
-/// bytes' worth, which libxml2 reads ahead; call `drain` before waiting for more input to get everything parsed so
-/// far. Not for use from several threads at once.
+/// back in batches of up to 64 KiB, and whenever the parser waits for input; libxml2 reads 4,000 bytes at a time and
+/// looks up to 250 bytes ahead, so the events of the last few KB fed wait for more input or for `finish`. Call
+/// `drain` before waiting for more input to get everything parsed so far. Not for use from several threads at once.
 ///
 ///     let parser = try HTMLStreamParser()
 ///     for piece in pieces { parser.feed(piece) { event in … } }
