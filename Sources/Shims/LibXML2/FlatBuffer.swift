@@ -5,11 +5,14 @@
 /// the memory, once.
 struct FlatBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var capacity: Int
+    /// The capacity it starts with, and returns to after a batch that needed much more (a 14 MB comment).
+    private let usualCapacity: Int
     private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = capacity
+        usualCapacity = capacity
         base = .allocate(capacity: capacity)
     }
 
@@ -40,10 +43,17 @@ struct FlatBuffer<Element: BitwiseCopyable>: ~Copyable {
         return base[count]
     }
 
-    /// The values, copied out; the buffer is then empty, keeping its memory.
+    /// The values, copied out; the buffer is then empty, keeping its memory unless it grew past four times its usual
+    /// capacity.
     mutating func takeArray() -> [Element] {
-        defer { count = 0 }
-        return Array(UnsafeBufferPointer(start: base, count: count))
+        let values = Array(UnsafeBufferPointer(start: base, count: count))
+        count = 0
+        if capacity > 4 * usualCapacity {
+            base.deallocate()
+            base = .allocate(capacity: usualCapacity)
+            capacity = usualCapacity
+        }
+        return values
     }
 
     private mutating func grow(to needed: Int) {
