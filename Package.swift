@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Curl", dependencies: ["CCurl", "Loader", "Bytes"], path: "Sources/Shims/Curl"),
         .target(name: "Net", dependencies: ["CNet", "Bytes"], path: "Sources/Shims/Net"),
         .target(
-            name: "LibXML2", dependencies: ["CLibXML2", "Loader"], path: "Sources/Shims/LibXML2",
+            name: "LibXML2", dependencies: ["CLibXML2", "Loader", "Threads", "Bytes"], path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
         .target(
             name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",

@@ -106,4 +106,41 @@ public enum Bytes {
             return buffer.count
         }
     }
+
+    /// The length of the well-formed UTF-8 character at `index` (1 to 4); 0 when `bytes` ends inside a character
+    /// that is well-formed so far; otherwise minus the length of its maximal ill-formed subpart, which becomes one
+    /// U+FFFD (Unicode §3.9, as Swift's String does).
+    public static func utf8Length(in bytes: Span<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return -1  // a continuation byte, C0, C1, F5…FF
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return 0 }
+            let byte = bytes[index + offset]
+            guard byte >= low && byte <= high else { return -offset }
+            low = 0x80
+            high = 0xBF
+        }
+        return length
+    }
 }

@@ -6,9 +6,21 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/globals.h>
+#include <libxml/parserInternals.h>
 #include "CLoader.h"
 
-#define CLIBXML2_SYMBOLS(X) X(__xmlParserVersion)
+#define CLIBXML2_SYMBOLS(X)                                                                                         \
+    X(__xmlParserVersion)                                                                                           \
+    /* HTMLStreamParser: a SAX parse that pulls its input through a read callback */                                \
+    X(xmlInitParser)                                                                                                \
+    X(htmlNewParserCtxt)                                                                                            \
+    X(htmlCtxtUseOptions)                                                                                           \
+    X(htmlParseDocument)                                                                                            \
+    X(htmlFreeParserCtxt)                                                                                           \
+    X(xmlParserInputBufferCreateIO)                                                                                 \
+    X(xmlFreeParserInputBuffer)                                                                                     \
+    X(xmlNewIOInputStream)                                                                                          \
+    X(inputPush)
 
 /// `CLibXML2_fn()`, the table of libxml2's functions, and `CLibXML2_load`, which opens libxml2.so.2 (see CLoader.h).
 CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
