@@ -1,11 +1,12 @@
 // parseHTML5: gumbo's tree reaches libxml2 whole (html5lib's tree-construction cases, hand-written HTML5 cases),
 // in the shape notes/html.md fixes, and deep or huge documents neither overflow a stack nor get cut.
+import CGumbo
 import CLibXML2
 import Foundation
-import Gumbo
 import TestSupport
 import Testing
 
+@testable import Gumbo
 @testable import LibXML2
 
 struct HTML5ParserTests {
@@ -264,6 +265,23 @@ struct HTML5ParserTests {
         let document = try parseHTML5(Array(html.utf8), url: nil)
         // html, body, the spans, b.
         #expect(depth(document) == (levels + 3, "b"))
+    }
+
+    /// The way out when libxml2 cannot allocate frees gumbo's tree without recursing too.
+    @Test func gumboTreeFreedIteratively() throws {
+        _ = try parseHTML5([], url: nil)
+        let gumbo = CGumbo_fn().pointee
+        var options = gumbo.kGumboDefaultOptions.pointee
+        options.max_errors = 0
+        let html = Array((String(repeating: "<span>", count: 100_000) + "<b>deep</b>").utf8)
+        html.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                guard let start = text.baseAddress,
+                    let output = gumbo.gumbo_parse_with_options(&options, start, text.count)
+                else { return }
+                TreeBuilder.destroy(output, options: &options)
+            }
+        }
     }
 
     @Test func hugeInlineScript() throws {
