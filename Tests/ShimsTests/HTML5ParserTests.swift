@@ -192,6 +192,22 @@ struct HTML5ParserTests {
             ])
     }
 
+    /// CDATA sections exist only in foreign content; there they are text, joined with the text around them.
+    @Test func cdataInForeignContentIsText() throws {
+        #expect(
+            try tree("<svg>a<![CDATA[<b>&amp;]]>c</svg><p><![CDATA[x]]>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                      <body>
+                        <svg svg>
+                          "a<b>&amp;c"
+                        <p>
+                          <!-- [CDATA[x]] -->
+                    """))
+    }
+
     @Test func templateContentsAreChildren() throws {
         #expect(
             try tree("<template><td>cell</td></template>")
