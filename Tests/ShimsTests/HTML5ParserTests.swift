@@ -243,6 +243,15 @@ struct HTML5ParserTests {
                     """))
     }
 
+    /// A custom element's name comes from the source text, which may hold bytes that are not UTF-8.
+    @Test func customElementNamesAreUTF8() throws {
+        let document = try parseHTML5(Array("<x-".utf8) + [0xFF, 0xC3] + Array("Y>t".utf8), url: nil)
+        let body = try #require(UnsafeMutablePointer<xmlDoc>(document.document).pointee.children?.pointee.last)
+        let name = try #require(body.pointee.children?.pointee.name)
+        let valid = name.withMemoryRebound(to: CChar.self, capacity: 1) { String(validatingCString: $0) }
+        #expect(valid == "x-\u{FFFD}\u{FFFD}y")
+    }
+
     /// Attributes keep the order of the source (html5lib's format sorts them).
     @Test func attributesInSourceOrder() throws {
         let document = try parseHTML5(Array("<a z=1 a=2 m=3 id=x>".utf8), url: "https://example.com/")

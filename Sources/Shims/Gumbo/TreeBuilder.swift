@@ -285,6 +285,8 @@ extension TreeBuilder {
                     }
                 }
             }
+            // The source's bytes, which need not be UTF-8: the tokenizer's name has U+FFFD for what is not.
+            if name.contains(where: { $0 >= 0x80 }) { name = Array(String(decoding: name, as: UTF8.self).utf8) }
         }
         if element.tag_namespace == GUMBO_NAMESPACE_SVG {
             let adjusted = name.withUnsafeBufferPointer { bytes in
