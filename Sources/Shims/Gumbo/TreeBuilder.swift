@@ -26,6 +26,8 @@ struct TreeBuilder {
     var root: XMLNodePointer?
     /// The namespaces declared so far, by `Namespace`.
     var namespaces: [xmlNsPtr?] = [nil, nil, nil, nil]
+    /// The dictionary's copies of the attribute names the builder looks for (same name, same pointer).
+    var names: (id: UnsafePointer<xmlChar>?, arcrole: UnsafePointer<xmlChar>?)
     /// Set when libxml2 could not allocate: the walk then only frees gumbo's tree.
     var failed = false
     /// Scratch space for names that gumbo does not know (custom elements).
@@ -51,7 +53,9 @@ struct TreeBuilder {
         if let url { document.pointee.URL = UnsafePointer(libxml2.xmlStrdup(url)) }
         var builder = TreeBuilder(
             document: document, dictionary: dictionary, options: options, movesStrings: CLibXML2_freesWithFree(),
-            tagNames: Array(repeating: nil, count: 3 * tagCount))
+            tagNames: Array(repeating: nil, count: 3 * tagCount),
+            names: (libxml2.xmlDictLookup(dictionary, "id", -1), libxml2.xmlDictLookup(dictionary, "xlink:arcrole", -1))
+        )
         // gumbo always builds a document node.
         if let gumboDocument = output.pointee.document {
             builder.doctype(gumboDocument)
@@ -322,26 +326,30 @@ extension TreeBuilder {
     /// and split the foreign ones it knows into a namespace and a local name (xlink:href → XLINK, "href").
     mutating func attribute(_ attribute: UnsafeMutablePointer<GumboAttribute>, foreign: Bool) -> xmlAttrPtr? {
         var namespace: xmlNsPtr? = nil
-        var localName = attribute.pointee.name.map { String(cString: $0) } ?? ""
+        // gumbo's own name, NUL-terminated; a Swift string only for the rare names that change.
+        let empty: StaticString = ""
+        let gumboName = (attribute.pointee.name.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(empty.utf8Start))
+            .assumingMemoryBound(to: xmlChar.self)
+        var name: UnsafePointer<xmlChar>?
         switch attribute.pointee.attr_namespace {
-        case GUMBO_ATTR_NAMESPACE_XLINK:
-            namespace = declare(.xlink)
+        case GUMBO_ATTR_NAMESPACE_XLINK, GUMBO_ATTR_NAMESPACE_XML:
+            namespace = declare(attribute.pointee.attr_namespace == GUMBO_ATTR_NAMESPACE_XLINK ? .xlink : .xml)
             if namespace == nil { return nil }
-        case GUMBO_ATTR_NAMESPACE_XML:
-            namespace = declare(.xml)
-            if namespace == nil { return nil }
+            name = libxml2.xmlDictLookup(dictionary, gumboName, -1)
         case GUMBO_ATTR_NAMESPACE_XMLNS:
             // xmlns and xmlns:xlink stay plain attributes under their written names.
-            if localName != "xmlns" { localName = "xmlns:" + localName }
+            let localName = String(cString: gumboName)
+            name = libxml2.xmlDictLookup(dictionary, localName == "xmlns" ? localName : "xmlns:" + localName, -1)
         default:
+            name = libxml2.xmlDictLookup(dictionary, gumboName, -1)
             // gumbo 0.10.1's table lists xlink:actuate twice and xlink:arcrole never.
-            if foreign, localName == "xlink:arcrole" {
+            if foreign, name == names.arcrole {
                 namespace = declare(.xlink)
                 if namespace == nil { return nil }
-                localName = "arcrole"
+                name = libxml2.xmlDictLookup(dictionary, "arcrole", -1)
             }
         }
-        guard let name = libxml2.xmlDictLookup(dictionary, localName, -1),
+        guard let name,
             let property = libxml2.xmlNewNsPropEatName(nil, namespace, UnsafeMutablePointer(mutating: name), nil)
         else { return nil }
         property.pointee.doc = document
@@ -363,7 +371,7 @@ extension TreeBuilder {
         text.pointee.parent = UnsafeMutablePointer(OpaquePointer(property))
         property.pointee.children = text
         property.pointee.last = text
-        if namespace == nil, localName == "id" {
+        if namespace == nil, name == names.id {
             // As libxml2's own parser does: XPath's id() finds it.
             _ = libxml2.xmlAddID(nil, document, text.pointee.content, property)
         }
