@@ -58,7 +58,9 @@ let package = Package(
         .target(
             name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",
             swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
-        .target(name: "Gumbo", dependencies: ["CGumbo", "Loader"], path: "Sources/Shims/Gumbo"),
+        .target(
+            name: "Gumbo", dependencies: ["CGumbo", "Loader", "CLibXML2", "LibXML2"], path: "Sources/Shims/Gumbo",
+            swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
 
         // MARK: Commands
         .target(
@@ -101,7 +103,7 @@ let package = Package(
             name: "ShimsTests",
             dependencies: [
                 "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "Gumbo", "CLoader",
-                "Loader", "TestSupport",
+                "Loader", "CGumbo", "CLibXML2", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(

@@ -1,6 +1,7 @@
 // The one error type of the Gumbo shim.
 
-/// The failure to load gumbo (its parser itself never fails: every input is some HTML document).
+/// The failure to load gumbo or libxml2, or to allocate memory (the parser itself never fails: every input is some
+/// HTML document).
 public struct GumboError: Error, Sendable, CustomStringConvertible {
     /// The reason.
     public let message: String

@@ -9,7 +9,7 @@ var libxml2: CLibXML2_table { CLibXML2_fn().pointee }
 /// The libxml2 library.
 public enum LibXML2 {
     /// Loads libxml2 the first time any wrapper needs it; Swift runs this initializer once, thread-safely.
-    static let loaded: Result<Void, LibXML2Error> = LazyLibrary.load("libxml2", CLibXML2_load) {
+    package static let loaded: Result<Void, LibXML2Error> = LazyLibrary.load("libxml2", CLibXML2_load) {
         LibXML2Error(code: -1, message: $0)
     }
 

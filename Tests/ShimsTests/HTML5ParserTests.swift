@@ -1,0 +1,320 @@
+// parseHTML5: gumbo's tree reaches libxml2 whole (html5lib's tree-construction cases, hand-written HTML5 cases),
+// in the shape notes/html.md fixes, and deep or huge documents neither overflow a stack nor get cut.
+import CGumbo
+import CLibXML2
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Gumbo
+@testable import LibXML2
+
+struct HTML5ParserTests {
+    /// One `#data` case of a tree-construction .dat file.
+    struct Case {
+        var file: String
+        var data: [UInt8] = []
+        var expected: [String] = []
+        var fragment = false
+    }
+
+    /// The cases of a .dat file: sections start with a line "#name"; #data holds the input (its last newline
+    /// belongs to the format), #document the expected tree up to the blank line before the next case.
+    static func cases(_ path: String) throws -> [Case] {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var cases: [Case] = []
+        var section = ""
+        var data: [ArraySlice<UInt8>] = []
+        func finish() {
+            guard var last = cases.popLast() else { return }
+            last.data = Array(data.joined(separator: [UInt8(ascii: "\n")]))
+            while last.expected.last == "" { last.expected.removeLast() }
+            cases.append(last)
+        }
+        let headers: Set<String> = [
+            "#data", "#errors", "#new-errors", "#document", "#document-fragment", "#script-off", "#script-on",
+        ]
+        for line in lines {
+            let text = String(decoding: line, as: UTF8.self)
+            if headers.contains(text), text != "#data" || section == "" || section == "#document" {
+                if text == "#data" {
+                    finish()
+                    cases.append(Case(file: (path as NSString).lastPathComponent))
+                    data = []
+                }
+                if text == "#document-fragment" { cases[cases.count - 1].fragment = true }
+                section = text
+                continue
+            }
+            switch section {
+            case "#data": data.append(line)
+            case "#document": cases[cases.count - 1].expected.append(text)
+            default: break
+            }
+        }
+        finish()
+        return cases
+    }
+
+    static var corpus: String {
+        ProcessInfo.processInfo.environment["TB_HTML5LIB_TESTS"] ?? Fixtures.folder("html5lib")
+    }
+
+    /// Every document case: the libxml2 tree prints exactly as gumbo's. How many of them gumbo (and so the
+    /// converted tree) gets as html5lib expects is printed, not asserted: that is gumbo 0.10.1's conformance.
+    @Test func html5libTreesSurviveTheConversion() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus).filter { $0.hasSuffix(".dat") }
+        #expect(files.count >= 16)
+        var documents = 0
+        var identical = 0
+        var asExpected = 0
+        for file in files.sorted() {
+            for test in try Self.cases(Self.corpus + "/" + file) where !test.fragment {
+                documents += 1
+                let gumbo = try HTML5TreeDump.gumbo(test.data)
+                let converted = HTML5TreeDump.libxml2(try parseHTML5(test.data, url: nil))
+                if gumbo == converted {
+                    identical += 1
+                } else {
+                    Issue.record(
+                        "\(file): \(String(decoding: test.data, as: UTF8.self))\ngumbo:\n\(gumbo.joined(separator: "\n"))\nlibxml2:\n\(converted.joined(separator: "\n"))"
+                    )
+                }
+                if converted == test.expected { asExpected += 1 }
+            }
+        }
+        print("html5lib: \(documents) documents, \(identical) converted identically, \(asExpected) as html5lib expects")
+        #expect(documents > 600)
+        #expect(identical == documents)
+    }
+
+    func tree(_ html: String) throws -> [String] {
+        HTML5TreeDump.libxml2(try parseHTML5(Array(html.utf8), url: nil))
+    }
+
+    func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { "| " + $0 }
+    }
+
+    @Test func tableWithoutTbody() throws {
+        #expect(
+            try tree("<table><tr><td>x</table>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                      <body>
+                        <table>
+                          <tbody>
+                            <tr>
+                              <td>
+                                "x"
+                    """))
+    }
+
+    @Test func paragraphClosedBySection() throws {
+        #expect(
+            try tree("<p>one<section>two</section>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                      <body>
+                        <p>
+                          "one"
+                        <section>
+                          "two"
+                    """))
+    }
+
+    @Test func bareText() throws {
+        #expect(try tree("hello") == lines("<html>\n  <head>\n  <body>\n    \"hello\""))
+        #expect(try tree("") == lines("<html>\n  <head>\n  <body>"))
+    }
+
+    @Test func rcdataElementsHoldText() throws {
+        #expect(
+            try tree("<title><b>x</b> &amp;</title><textarea><i>&lt;</i></textarea>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                        <title>
+                          "<b>x</b> &"
+                      <body>
+                        <textarea>
+                          "<i><</i>"
+                    """))
+    }
+
+    @Test func foreignNamesAndNamespaces() throws {
+        let html = """
+            <svg viewbox="0 0 1 1" xmlns:xlink="http://www.w3.org/1999/xlink"><foreignobject><p>x</p></foreignobject>\
+            <clippath/><a xlink:href="#r" xml:lang="en" xlink:arcrole="r"/></svg><math definitionurl="u"><mi>y</math>
+            """
+        #expect(
+            try tree(html)
+                == lines(
+                    """
+                    <html>
+                      <head>
+                      <body>
+                        <svg svg>
+                          viewBox="0 0 1 1"
+                          xmlns xlink="http://www.w3.org/1999/xlink"
+                          <svg foreignObject>
+                            <p>
+                              "x"
+                          <svg clipPath>
+                          <svg a>
+                            xlink arcrole="r"
+                            xlink href="#r"
+                            xml lang="en"
+                        <math math>
+                          definitionURL="u"
+                          <math mi>
+                            "y"
+                    """))
+        // The prefixes and URIs of notes/html.md, each declared once, on the root.
+        let document = try parseHTML5(Array(html.utf8), url: nil)
+        let root = try #require(UnsafeMutablePointer<xmlDoc>(document.document).pointee.children)
+        var declared: [String] = []
+        var namespace = root.pointee.nsDef
+        while let ns = namespace {
+            declared.append(HTML5TreeDump.xmlString(ns.pointee.prefix) + "=" + HTML5TreeDump.xmlString(ns.pointee.href))
+            namespace = ns.pointee.next
+        }
+        #expect(
+            declared == [
+                "svg=http://www.w3.org/2000/svg", "xlink=http://www.w3.org/1999/xlink",
+                "math=http://www.w3.org/1998/Math/MathML",
+            ])
+    }
+
+    /// CDATA sections exist only in foreign content; there they are text, joined with the text around them.
+    @Test func cdataInForeignContentIsText() throws {
+        #expect(
+            try tree("<svg>a<![CDATA[<b>&amp;]]>c</svg><p><![CDATA[x]]>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                      <body>
+                        <svg svg>
+                          "a<b>&amp;c"
+                        <p>
+                          <!-- [CDATA[x]] -->
+                    """))
+    }
+
+    @Test func templateContentsAreChildren() throws {
+        #expect(
+            try tree("<template><td>cell</td></template>")
+                == lines(
+                    """
+                    <html>
+                      <head>
+                        <template>
+                          content
+                            <td>
+                              "cell"
+                      <body>
+                    """))
+    }
+
+    @Test func customElementsEntitiesCommentsDoctype() throws {
+        #expect(
+            try tree(
+                """
+                <!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">\
+                <!-- c --><My-Widget Data-X=1>&check; &notin; &amp</my-widget>
+                """)
+                == lines(
+                    """
+                    <!DOCTYPE html "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">
+                    <!--  c  -->
+                    <html>
+                      <head>
+                      <body>
+                        <my-widget>
+                          data-x="1"
+                          "✓ ∉ &"
+                    """))
+    }
+
+    /// A custom element's name comes from the source text, which may hold bytes that are not UTF-8.
+    @Test func customElementNamesAreUTF8() throws {
+        let document = try parseHTML5(Array("<x-".utf8) + [0xFF, 0xC3] + Array("Y>t".utf8), url: nil)
+        let body = try #require(UnsafeMutablePointer<xmlDoc>(document.document).pointee.children?.pointee.last)
+        let name = try #require(body.pointee.children?.pointee.name)
+        let valid = name.withMemoryRebound(to: CChar.self, capacity: 1) { String(validatingCString: $0) }
+        #expect(valid == "x-\u{FFFD}\u{FFFD}y")
+    }
+
+    /// Attributes keep the order of the source (html5lib's format sorts them).
+    @Test func attributesInSourceOrder() throws {
+        let document = try parseHTML5(Array("<a z=1 a=2 m=3 id=x>".utf8), url: "https://example.com/")
+        let doc = UnsafeMutablePointer<xmlDoc>(document.document)
+        #expect(HTML5TreeDump.xmlString(doc.pointee.URL) == "https://example.com/")
+        // html, its second child body, its child a.
+        let body = try #require(doc.pointee.children?.pointee.last)
+        let link = try #require(body.pointee.children)
+        #expect(HTML5TreeDump.xmlString(link.pointee.name) == "a")
+        var names: [String] = []
+        var property = link.pointee.properties
+        while let attribute = property {
+            names.append(HTML5TreeDump.xmlString(attribute.pointee.name))
+            property = attribute.pointee.next
+        }
+        #expect(names == ["z", "a", "m", "id"])
+    }
+
+    /// The depth of the deepest element, walked without recursion.
+    func depth(_ document: HTMLDocument) -> (depth: Int, deepest: String) {
+        var node = UnsafeMutablePointer<xmlDoc>(document.document).pointee.children
+        var depth = 0
+        var deepest = ""
+        while let current = node {
+            depth += 1
+            deepest = HTML5TreeDump.xmlString(current.pointee.name)
+            node = current.pointee.last.flatMap { $0.pointee.type == XML_ELEMENT_NODE ? $0 : nil }
+        }
+        return (depth, deepest)
+    }
+
+    @Test(arguments: [400, 100_000])
+    func deepNesting(levels: Int) throws {
+        // Spans: a <div> makes gumbo look for an open <p> through the whole stack of open elements, quadratic.
+        let html = String(repeating: "<span>", count: levels) + "<b>deep</b>"
+        let document = try parseHTML5(Array(html.utf8), url: nil)
+        // html, body, the spans, b.
+        #expect(depth(document) == (levels + 3, "b"))
+    }
+
+    /// The way out when libxml2 cannot allocate frees gumbo's tree without recursing too.
+    @Test func gumboTreeFreedIteratively() throws {
+        _ = try parseHTML5([], url: nil)
+        let gumbo = CGumbo_fn().pointee
+        var options = gumbo.kGumboDefaultOptions.pointee
+        options.max_errors = 0
+        let html = Array((String(repeating: "<span>", count: 100_000) + "<b>deep</b>").utf8)
+        html.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                guard let start = text.baseAddress,
+                    let output = gumbo.gumbo_parse_with_options(&options, start, text.count)
+                else { return }
+                TreeBuilder.destroy(output, options: &options)
+            }
+        }
+    }
+
+    @Test func hugeInlineScript() throws {
+        let body = String(repeating: "var a = '<a href=x>'; // </scrip\n", count: 14 << 20 / 32)
+        let html = "<p>before<script>" + body + "</script><p>after"
+        let lines = try tree(html)
+        #expect(lines.count == 9)
+        #expect(lines[6] == HTML5TreeDump.line(4, "\"" + body + "\""))
+        #expect(lines[8] == HTML5TreeDump.line(3, "\"after\""))
+    }
+}
