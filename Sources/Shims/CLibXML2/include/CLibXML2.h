@@ -5,10 +5,44 @@
 // different definitions") in any module that sees both, the generated test-discovery module included.
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
+#include <libxml/HTMLtree.h>
 #include <libxml/globals.h>
+#include <libxml/xpathInternals.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include "CLoader.h"
 
-#define CLIBXML2_SYMBOLS(X) X(__xmlParserVersion)
+// The documents and XPath of tb html (HTMLDocument, XPathExpression, HTMLNode in the LibXML2 module).
+#define CLIBXML2_DOCUMENT_SYMBOLS(X)                                                                                \
+    X(xmlInitParser)                                                                                                \
+    X(htmlReadMemory)                                                                                               \
+    X(htmlNewDocNoDtD)                                                                                              \
+    X(xmlFreeDoc)                                                                                                   \
+    X(xmlDocGetRootElement)                                                                                         \
+    X(xmlXPathOrderDocElems)                                                                                        \
+    X(xmlXPathNewContext)                                                                                           \
+    X(xmlXPathFreeContext)                                                                                          \
+    X(xmlXPathRegisterNs)                                                                                           \
+    X(xmlXPathRegisterFuncNS)                                                                                       \
+    X(xmlXPathCtxtCompile)                                                                                          \
+    X(xmlXPathFreeCompExpr)                                                                                         \
+    X(xmlXPathCompiledEval)                                                                                         \
+    X(xmlXPathFreeObject)                                                                                           \
+    X(xmlXPathPopString)                                                                                            \
+    X(xmlXPathWrapString)                                                                                           \
+    X(xmlXPathNewFloat)                                                                                             \
+    X(valuePush)                                                                                                    \
+    X(xmlXPathErr)                                                                                                  \
+    X(xmlSetStructuredErrorFunc)                                                                                    \
+    X(__xmlStructuredError)                                                                                         \
+    X(__xmlStructuredErrorContext)                                                                                  \
+    X(xmlSetGenericErrorFunc)                                                                                       \
+    X(__xmlGenericError)                                                                                            \
+    X(__xmlGenericErrorContext)
+
+#define CLIBXML2_SYMBOLS(X)                                                                                         \
+    X(__xmlParserVersion)                                                                                           \
+    CLIBXML2_DOCUMENT_SYMBOLS(X)
 
 /// `CLibXML2_fn()`, the table of libxml2's functions, and `CLibXML2_load`, which opens libxml2.so.2 (see CLoader.h).
 CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
@@ -16,4 +50,36 @@ CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
 // Macro (see CLoader.h): xmlParserVersion is `(*(__xmlParserVersion()))`, the per-thread copy of a global.
 static inline const char *_Nonnull CLibXML2_parserVersion(void) {
     return *CLibXML2_fn()->__xmlParserVersion();
+}
+
+/// The per-thread generic error handler of libxml2 while CLibXML2_catchGenericErrors is in force: the handler before
+/// it, and the first message caught.
+struct CLibXML2_genericErrors {
+    xmlGenericErrorFunc _Nullable previous;
+    void *_Nullable previousContext;
+    char first[256];
+};
+
+// Variadic function (see CLoader.h): the generic error handler is printf-like, so Swift can neither be it nor format
+// its messages. This one keeps the first message instead of printing it to stderr.
+static void CLibXML2_keepGenericError(void *_Nullable context, const char *_Nonnull format, ...) {
+    struct CLibXML2_genericErrors *errors = context;
+    if (errors == NULL || errors->first[0] != 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(errors->first, sizeof errors->first, format, arguments);
+    va_end(arguments);
+}
+
+/// Makes libxml2 keep this thread's generic errors (such as "function foo not found") in `errors` until
+/// CLibXML2_releaseGenericErrors, which puts the previous handler back.
+static inline void CLibXML2_catchGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+    errors->previous = *CLibXML2_fn()->__xmlGenericError();
+    errors->previousContext = *CLibXML2_fn()->__xmlGenericErrorContext();
+    errors->first[0] = 0;
+    CLibXML2_fn()->xmlSetGenericErrorFunc(errors, CLibXML2_keepGenericError);
+}
+
+static inline void CLibXML2_releaseGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+    CLibXML2_fn()->xmlSetGenericErrorFunc(errors->previousContext, errors->previous);
 }
