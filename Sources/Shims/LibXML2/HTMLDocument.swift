@@ -1,21 +1,102 @@
-// An HTML document as libxml2's tree: the owner of the xmlDoc that both parsers produce (see notes/html.md).
+// An HTML document as a libxml2 tree: parsed by libxml2's own HTML parser, or built elsewhere (the gumbo converter)
+// and adopted; evaluated with XPath.
 internal import CLibXML2
+import Synchronization
 
-/// An HTML document held as a libxml2 tree. The corresponding C type is `xmlDoc`.
+/// An HTML document: a libxml2 tree this object owns and frees. It may move between threads; its lazily built
+/// state (positions of nodes among their siblings, the XPath context) is guarded by a lock, so evaluations and
+/// node properties may even come from several threads (they take turns). The tree itself never changes.
+/// The corresponding C type is `xmlDoc`.
 public final class HTMLDocument: @unchecked Sendable {
-    /// The `xmlDocPtr`, freed with the document.
-    let document: OpaquePointer
+    let document: xmlDocPtr
+    /// The node positions and the XPath context, made on first use.
+    let state = Mutex(DocumentState())
 
-    private init(document: OpaquePointer) {
+    /// Parses `utf8` with libxml2's HTML parser (HTML4 rules; not the way browsers parse). The bytes are UTF-8
+    /// whatever a `<meta charset>` inside says (tb transcodes before parsing); `url` is the document's URL.
+    /// Without limits on nesting or the size of a text (XML_PARSE_HUGE), recovering from every error silently,
+    /// never reading the network, without a default doctype. The corresponding C function is `htmlReadMemory`.
+    public init(libxml2 utf8: [UInt8], url: String?) throws(LibXML2Error) {
+        try LibXML2.loaded.get()
+        guard utf8.count <= Int(Int32.max) else {
+            throw LibXML2Error(code: -1, message: "a document larger than 2 GiB")
+        }
+        let options =
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
+            | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue
+        let parsed = utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                libxml2.htmlReadMemory($0.baseAddress, Int32($0.count), url, "UTF-8", Int32(options))
+            }
+        }
+        // libxml2 makes no document of empty input; an empty document it is.
+        guard let document = parsed ?? libxml2.htmlNewDocNoDtD(nil, nil) else { throw LibXML2Error.outOfMemory }
         self.document = document
     }
 
-    /// Takes ownership of `document`, an `xmlDocPtr` built elsewhere (the Gumbo shim's tree builder).
+    private init(adopting document: xmlDocPtr) {
+        self.document = document
+    }
+
+    /// Takes ownership of `document`, an `xmlDocPtr` (of type XML_HTML_DOCUMENT_NODE) built by another shim, such
+    /// as the gumbo converter: it is freed with this object. Its nodes' `_private` fields must be NULL and belong to
+    /// the HTMLDocument from now on (it keeps the positions of nodes there).
     package static func adopting(_ document: OpaquePointer) -> HTMLDocument {
-        HTMLDocument(document: document)
+        HTMLDocument(adopting: xmlDocPtr(document))
     }
 
     deinit {
-        libxml2.xmlFreeDoc(UnsafeMutablePointer<xmlDoc>(document))
+        state.withLock { $0.free() }
+        libxml2.xmlFreeDoc(document)
+    }
+
+    /// The document node itself, the parent of the root element (and of a doctype or comments around it).
+    public var documentNode: HTMLNode {
+        HTMLNode(self, UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self))
+    }
+
+    /// The root element (`html`), or nil for an empty document. The corresponding C function is
+    /// `xmlDocGetRootElement`.
+    public var rootElement: HTMLNode? {
+        libxml2.xmlDocGetRootElement(document).map { HTMLNode(self, $0) }
+    }
+
+    /// Evaluates `expression` with the document node as the context node, the prefixes `svg`, `math`, `xlink` and
+    /// `tb` and the tb: functions. An error at evaluation (an unknown prefix or function, a wrong argument) is a
+    /// LibXML2Error with libxml2's message. The corresponding C function is `xmlXPathCompiledEval`.
+    public func evaluate(_ expression: XPathExpression) throws(LibXML2Error) -> XPathResult {
+        try state.withLock { state throws(LibXML2Error) in
+            let context = try state.context(for: document)
+            context.pointee.node = UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self)
+            context.pointee.contextSize = 1
+            context.pointee.proximityPosition = 1
+            return try expression.evaluate(in: context, document: self)
+        }
+    }
+}
+
+/// What an HTMLDocument makes on first use; only touched with the document's lock held.
+struct DocumentState: ~Copyable {
+    let positions = NodePositions()
+    private var xpathContext: xmlXPathContextPtr?
+
+    /// The document's XPath context. Made the first time; before it, elements are numbered in document order
+    /// (libxml2 keeps the number in each element's unused `content` field): sorting a node set of 300,000 links
+    /// then compares two numbers instead of walking up to a common ancestor. The corresponding C functions are
+    /// `xmlXPathNewContext` and `xmlXPathOrderDocElems`.
+    mutating func context(for document: xmlDocPtr) throws(LibXML2Error) -> xmlXPathContextPtr {
+        if let xpathContext { return xpathContext }
+        _ = libxml2.xmlXPathOrderDocElems(document)
+        guard let context = XPathFunctions.newContext(document, positions: positions) else {
+            throw LibXML2Error.outOfMemory
+        }
+        xpathContext = context
+        return context
+    }
+
+    mutating func free() {
+        if let xpathContext { libxml2.xmlXPathFreeContext(xpathContext) }
+        xpathContext = nil
     }
 }

@@ -9,9 +9,11 @@ var libxml2: CLibXML2_table { CLibXML2_fn().pointee }
 /// The libxml2 library.
 public enum LibXML2 {
     /// Loads libxml2 the first time any wrapper needs it; Swift runs this initializer once, thread-safely.
+    /// `xmlInitParser` too: the XPath engine's NaN and infinities are set there, and an expression may well be
+    /// compiled before any document is parsed.
     package static let loaded: Result<Void, LibXML2Error> = LazyLibrary.load("libxml2", CLibXML2_load) {
         LibXML2Error(code: -1, message: $0)
-    }
+    }.map { libxml2.xmlInitParser() }
 
     /// The version of the library, such as "2.9.14". The corresponding C variable is `xmlParserVersion`
     /// ("20914").

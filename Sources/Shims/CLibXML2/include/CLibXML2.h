@@ -9,14 +9,43 @@
 #include <libxml/globals.h>
 #include <libxml/parserInternals.h>
 #include <libxml/valid.h>
+#include <libxml/xpathInternals.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "CLoader.h"
 
-#define CLIBXML2_SYMBOLS(X)                                                                                         \
-    X(__xmlParserVersion)                                                                                           \
-    /* HTMLStreamParser: a SAX parse that pulls its input through a read callback */                                \
+// The documents and XPath of tb html (HTMLDocument, XPathExpression, HTMLNode in the LibXML2 module).
+#define CLIBXML2_DOCUMENT_SYMBOLS(X)                                                                                \
     X(xmlInitParser)                                                                                                \
+    X(htmlReadMemory)                                                                                               \
+    X(htmlNewDocNoDtD)                                                                                              \
+    X(xmlFreeDoc)                                                                                                   \
+    X(xmlDocGetRootElement)                                                                                         \
+    X(xmlXPathOrderDocElems)                                                                                        \
+    X(xmlXPathNewContext)                                                                                           \
+    X(xmlXPathFreeContext)                                                                                          \
+    X(xmlXPathRegisterNs)                                                                                           \
+    X(xmlXPathRegisterFuncNS)                                                                                       \
+    X(xmlXPathCtxtCompile)                                                                                          \
+    X(xmlXPathFreeCompExpr)                                                                                         \
+    X(xmlXPathCompiledEval)                                                                                         \
+    X(xmlXPathFreeObject)                                                                                           \
+    X(xmlXPathPopString)                                                                                            \
+    X(xmlXPathWrapString)                                                                                           \
+    X(xmlXPathNewFloat)                                                                                             \
+    X(valuePush)                                                                                                    \
+    X(xmlXPathErr)                                                                                                  \
+    X(xmlSetStructuredErrorFunc)                                                                                    \
+    X(__xmlStructuredError)                                                                                         \
+    X(__xmlStructuredErrorContext)                                                                                  \
+    X(xmlSetGenericErrorFunc)                                                                                       \
+    X(__xmlGenericError)                                                                                            \
+    X(__xmlGenericErrorContext)
+
+// HTMLStreamParser: a SAX parse that pulls its input through a read callback.
+#define CLIBXML2_STREAM_SYMBOLS(X)                                                                                  \
     X(htmlNewParserCtxt)                                                                                            \
     X(htmlCtxtUseOptions)                                                                                           \
     X(htmlParseDocument)                                                                                            \
@@ -24,11 +53,11 @@
     X(xmlParserInputBufferCreateIO)                                                                                 \
     X(xmlFreeParserInputBuffer)                                                                                     \
     X(xmlNewIOInputStream)                                                                                          \
-    X(inputPush)                                                                                                    \
-    /* The Gumbo shim's tree builder. */                                                                            \
+    X(inputPush)
+
+// The Gumbo shim's tree builder.
+#define CLIBXML2_TREE_SYMBOLS(X)                                                                                    \
     X(xmlFree)                                                                                                      \
-    X(xmlFreeDoc)                                                                                                   \
-    X(htmlNewDocNoDtD)                                                                                              \
     X(xmlDictCreate)                                                                                                \
     X(xmlDictLookup)                                                                                                \
     X(xmlStrdup)                                                                                                    \
@@ -45,6 +74,12 @@
     X(xmlAddChild)                                                                                                  \
     X(xmlAddID)
 
+#define CLIBXML2_SYMBOLS(X)                                                                                         \
+    X(__xmlParserVersion)                                                                                           \
+    CLIBXML2_DOCUMENT_SYMBOLS(X)                                                                                    \
+    CLIBXML2_STREAM_SYMBOLS(X)                                                                                      \
+    CLIBXML2_TREE_SYMBOLS(X)
+
 /// `CLibXML2_fn()`, the table of libxml2's functions, and `CLibXML2_load`, which opens libxml2.so.2 (see CLoader.h).
 CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
 
@@ -56,3 +91,35 @@ static inline const char *_Nonnull CLibXML2_parserVersion(void) {
 // Mutable data symbol (see CLoader.h): whether libxml2 frees with the C library's free(), so that a string gumbo
 // allocated with malloc() can become a node's content as it is, without a copy.
 static inline bool CLibXML2_freesWithFree(void) { return *CLibXML2_fn()->xmlFree == free; }
+
+/// The per-thread generic error handler of libxml2 while CLibXML2_catchGenericErrors is in force: the handler before
+/// it, and the first message caught.
+struct CLibXML2_genericErrors {
+    xmlGenericErrorFunc _Nullable previous;
+    void *_Nullable previousContext;
+    char first[256];
+};
+
+// Variadic function (see CLoader.h): the generic error handler is printf-like, so Swift can neither be it nor format
+// its messages. This one keeps the first message instead of printing it to stderr.
+static void CLibXML2_keepGenericError(void *_Nullable context, const char *_Nonnull format, ...) {
+    struct CLibXML2_genericErrors *errors = context;
+    if (errors == NULL || errors->first[0] != 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(errors->first, sizeof errors->first, format, arguments);
+    va_end(arguments);
+}
+
+/// Makes libxml2 keep this thread's generic errors (such as "function foo not found") in `errors` until
+/// CLibXML2_releaseGenericErrors, which puts the previous handler back.
+static inline void CLibXML2_catchGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+    errors->previous = *CLibXML2_fn()->__xmlGenericError();
+    errors->previousContext = *CLibXML2_fn()->__xmlGenericErrorContext();
+    errors->first[0] = 0;
+    CLibXML2_fn()->xmlSetGenericErrorFunc(errors, CLibXML2_keepGenericError);
+}
+
+static inline void CLibXML2_releaseGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+    CLibXML2_fn()->xmlSetGenericErrorFunc(errors->previousContext, errors->previous);
+}

@@ -1,0 +1,74 @@
+// libxml2's strings (NUL-terminated UTF-8, `xmlChar *`) read without copies, and Swift strings built from them with
+// one allocation each.
+internal import CLibXML2
+import Glibc
+
+/// Helpers over `xmlChar` strings; `nil` reads as the empty string, as libxml2 itself treats a missing name.
+enum XMLStrings {
+    /// The number of bytes before the terminating NUL.
+    @inline(__always)
+    static func length(_ text: UnsafePointer<xmlChar>?) -> Int {
+        guard let text else { return 0 }
+        return strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Whether two strings hold the same bytes (the same pointer first: libxml2's dictionary interns names).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<xmlChar>?, _ b: UnsafePointer<xmlChar>?) -> Bool {
+        if a == b { return true }
+        guard let a, let b else { return false }
+        return strcmp(
+            UnsafeRawPointer(a).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(b).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// Whether `text` holds exactly the bytes of `literal`, an ASCII name.
+    @inline(__always)
+    static func equal(_ text: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
+        guard let text else { return literal.utf8CodeUnitCount == 0 }
+        let count = literal.utf8CodeUnitCount
+        return memcmp(text, literal.utf8Start, count) == 0 && text[count] == 0
+    }
+
+    /// A Swift string of the bytes of `text`.
+    @inline(__always)
+    static func string(_ text: UnsafePointer<xmlChar>?) -> String {
+        guard let text else { return "" }
+        return String(cString: text)
+    }
+
+    /// `prefix:name`, or `name` without a prefix, built in one allocation.
+    static func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ name: UnsafePointer<xmlChar>?) -> String {
+        guard let prefix else { return string(name) }
+        let prefixCount = length(prefix)
+        let nameCount = length(name)
+        return String(unsafeUninitializedCapacity: prefixCount + 1 + nameCount) { buffer in
+            var writer = ByteWriter(buffer)
+            writer.write(prefix, prefixCount)
+            writer.write(UInt8(ascii: ":"))
+            writer.write(name, nameCount)
+            return writer.count
+        }
+    }
+}
+
+/// Writes bytes into a buffer sized beforehand (by a counting pass), front to back.
+struct ByteWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inline(__always)
+    mutating func write(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard let bytes, length > 0, let base = buffer.baseAddress else { return }
+        (base + count).update(from: bytes, count: length)
+        count += length
+    }
+}
