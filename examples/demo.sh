@@ -66,6 +66,17 @@ show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - 
 show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
 show tb feed broken.xml --fields title
 
+section "html: the nodes of a page, parsed as a browser parses it"
+show tb html body page.html --fields tag,path,text --format table
+show tb html a page.html --fields text,path
+show tb html --attr href a page.html --fields value
+show tb html --html nav page.html --template "'%(html)%n'"
+show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(value)%n'"
+show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
+show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fields value
+show "tb html --stream 'a[href]' --attr href page.html --fields value | head -2"
+show tb html "'div >'" page.html
+
 section "reach: routes, ports and URLs, all at once, within one deadline"
 # A web server of the demo's own on a free loopback port.
 /usr/bin/python3 -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &
@@ -76,6 +87,8 @@ show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --f
 show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
 show tb reach --timeout 1 --method tcp 127.0.0.1:1 --fields target,status,error
 show tb reach no-such-host.invalid:80 --fields target,status,error
+# Relative links made absolute against the URL the page came from.
+show tb html --attr href a http://127.0.0.1:$port/page.html --limit 3 --fields value
 kill $server
 
 section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"

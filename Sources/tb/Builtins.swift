@@ -1,5 +1,6 @@
 // The built-in commands, in the order `tb help` lists them. A new command is added here (and in Package.swift).
 import FeedCommands
+import HTMLCommands
 import ReachCommands
 import RegexCommands
 import StoreCommands
@@ -8,6 +9,7 @@ import Toolbox
 enum Builtins {
     static let commands: [any Command.Type] = [
         FeedCommand.self,
+        HTMLCommand.self,
         RegexCommand.self,
         ReachCommand.self,
         BookmarkCommand.self,

@@ -28,6 +28,14 @@ public final class Scratch {
         return target
     }
 
+    /// Writes `bytes` to a file inside the directory and returns its path.
+    @discardableResult
+    public func write(bytes name: String, _ bytes: [UInt8]) -> String {
+        let target = file(name)
+        _ = FileManager.default.createFile(atPath: target, contents: Data(bytes))
+        return target
+    }
+
     /// The text of a file inside the directory, or nil.
     public func read(_ name: String) -> String? {
         FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }

@@ -1,11 +1,14 @@
-// HTMLNode.path: the node's absolute XPath, as xmlGetNodePath spells it, in time proportional to the node's depth
-// (xmlGetNodePath walks every sibling of every ancestor, on each call).
+// HTMLNode.path: the node's absolute XPath, in time proportional to the node's depth (xmlGetNodePath walks every
+// sibling of every ancestor, on each call).
 internal import CLibXML2
 
 extension HTMLNode {
-    /// The absolute XPath of the node from the document: `/html/body/div[2]/a`, with a position only where the
-    /// parent has several children of that name (namespace and local name), `svg:svg/svg:rect[2]` with the
-    /// element's prefix, `…/text()[2]`, `…/comment()`, `…/@href`, `/` for the document.
+    /// The absolute XPath of the node from the document: `/html/body/div[2]/a[1]`, each element with its position
+    /// among its siblings of the same name (namespace and local name) except the root element and the root's `head`
+    /// and `body`, which a page has once — so a path does not change form when a sibling is added, and `tb html
+    /// --stream`, which cannot know later siblings, writes the same paths; `svg:svg[1]/svg:rect[2]` with the
+    /// element's prefix; `…/text()[2]`, `…/comment()` (positions only where there are several); `…/@href`; `/` for
+    /// the document.
     public var path: String {
         document.state.withLock { state in NodePath.path(of: node, positions: state.positions) }
     }
@@ -99,6 +102,15 @@ enum NodePath {
         }
     }
 
+    /// The root element, and the root's `head` and `body` (HTML elements: no namespace).
+    private static func isUnique(_ node: xmlNodePtr) -> Bool {
+        guard let parent = node.pointee.parent, !isDocument(parent) else { return true }
+        guard let grandparent = parent.pointee.parent, isDocument(grandparent), node.pointee.ns == nil else {
+            return false
+        }
+        return XMLStrings.equal(node.pointee.name, "head") || XMLStrings.equal(node.pointee.name, "body")
+    }
+
     private static func isDocument(_ node: xmlNodePtr) -> Bool {
         node.pointee.type == XML_DOCUMENT_NODE || node.pointee.type == XML_HTML_DOCUMENT_NODE
     }
@@ -107,10 +119,9 @@ enum NodePath {
     private static func step(for node: xmlNodePtr, positions: NodePositions) -> Step {
         switch node.pointee.type {
         case XML_ELEMENT_NODE:
-            let position = positions.position(of: node)
             return Step(
                 test: .element, prefix: node.pointee.ns?.pointee.prefix, name: node.pointee.name,
-                index: position.map { $0.typeCount > 1 ? Int($0.typeIndex) : 0 } ?? 0)
+                index: isUnique(node) ? 0 : positions.position(of: node).map { Int($0.typeIndex) } ?? 0)
         case XML_ATTRIBUTE_NODE:
             return Step(test: .attribute, prefix: node.pointee.ns?.pointee.prefix, name: node.pointee.name)
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_COMMENT_NODE:

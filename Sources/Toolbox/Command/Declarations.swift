@@ -31,6 +31,9 @@ public struct OptionSpec: Sendable {
         case flag
         /// `--name VALUE`, `--name=VALUE`, `-n VALUE`, `-nVALUE`.
         case value
+        /// `--name`, which means `--name=BARE`, or `--name=VALUE`, `-nVALUE`: the value is optional, so it must be
+        /// attached (GNU getopt's rule: the next word is never taken).
+        case optionalValue(bare: String)
     }
 
     /// The long name without dashes: `note` for `--note`.
@@ -89,13 +92,24 @@ public struct OptionSpec: Sendable {
     /// The short name as documented: none for a flag shown as `--no-NAME`.
     public var displayedShort: Character? { kind == .flag && defaultOn ? nil : short }
 
-    /// `-f, --force` or `--note TEXT`, as help shows it.
+    /// `-f, --force`, `--note TEXT` or `--text[=MODE]`, as help shows it.
     public var signature: String {
         let name = "--" + displayedLong
-        let value = kind == .value ? " \(valueName)" : ""
-        if let short = displayedShort { return "-\(short), \(name)\(value)" }
-        return name + value
+        if let short = displayedShort { return "-\(short), \(name)\(valueSuffix)" }
+        return name + valueSuffix
     }
+
+    /// What follows the name in a signature: ` TEXT`, `[=MODE]` or nothing.
+    public var valueSuffix: String {
+        switch kind {
+        case .flag: ""
+        case .value: " \(valueName)"
+        case .optionalValue: "[=\(valueName)]"
+        }
+    }
+
+    /// Whether the value is the next word when it is not attached (`--note TEXT`).
+    public var takesNextWord: Bool { kind == .value }
 
     /// What help and man pages add after the description: the range, the default, what it does not go with and
     /// what it needs (`1 or more, default: 10, not with --watch`).
@@ -140,26 +154,29 @@ public struct Option<Value: ArgumentValue>: OptionDeclaration {
 
     /// - Parameters:
     ///   - conflicts: options that cannot be given with this one; `requires`: options it needs.
+    ///   - bare: makes the value optional: given without one (`--text`), the option means this value.
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
-        default defaultValue: Value? = nil, repeatable: Bool = false, completion: Completion? = nil,
+        default defaultValue: Value? = nil, bare: Value? = nil, repeatable: Bool = false, completion: Completion? = nil,
         conflicts: [any OptionDeclaration] = [], requires: [any OptionDeclaration] = [], hidden: Bool = false
     ) {
         self.init(
             long, short: short, value: valueName, help: help, default: defaultValue, bounds: Value.bounds,
-            repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires, hidden: hidden)
+            bare: bare, repeatable: repeatable, completion: completion, conflicts: conflicts, requires: requires,
+            hidden: hidden)
     }
 
     /// `bounds` are shown in help when the declaration set them (a type's own limits go without saying).
     init(
         _ long: String, short: Character?, value valueName: String?, help: String, default defaultValue: Value?,
-        bounds: ValueBounds<Value>?, declared: Bool = false, repeatable: Bool, completion: Completion?,
-        conflicts: [any OptionDeclaration], requires: [any OptionDeclaration], hidden: Bool
+        bounds: ValueBounds<Value>?, declared: Bool = false, bare: Value? = nil, repeatable: Bool,
+        completion: Completion?, conflicts: [any OptionDeclaration], requires: [any OptionDeclaration], hidden: Bool
     ) {
         self.defaultValue = defaultValue
         self.bounds = bounds
         spec = OptionSpec(
-            long: long, short: short, help: help, kind: .value, valueName: valueName ?? Value.valueName,
+            long: long, short: short, help: help, kind: bare.map { .optionalValue(bare: $0.argumentText) } ?? .value,
+            valueName: valueName ?? Value.valueName,
             repeatable: repeatable, defaultText: defaultValue?.argumentText,
             rangeText: declared ? bounds?.text : nil,
             completion: completion ?? Value.choices.map { .values($0) } ?? .none, hidden: hidden,

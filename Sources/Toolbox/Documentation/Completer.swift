@@ -135,12 +135,12 @@ struct Completer {
         if word.hasPrefix("--") {
             guard !word.contains("=") else { return nil }
             let option = options.first { $0.long == word.dropFirst(2) }
-            return option?.kind == .value ? option : nil
+            return option?.takesNextWord == true ? option : nil
         }
         // In a cluster, a value option takes the rest of the word, or the next word when it comes last.
         for (offset, letter) in word.dropFirst().enumerated() {
             guard let option = options.first(where: { $0.short == letter }) else { return nil }
-            if option.kind == .value { return offset == word.count - 2 ? option : nil }
+            if option.kind != .flag { return option.takesNextWord && offset == word.count - 2 ? option : nil }
         }
         return nil
     }

@@ -74,7 +74,11 @@ enum Roff {
         if let short = option.displayedShort { names.append("\\fB\\-\(short)\\fR") }
         names.append("\\fB\\-\\-" + escape(option.displayedLong) + "\\fR")
         var text = names.joined(separator: ", ")
-        if option.kind == .value { text += " \\fI" + escape(option.valueName) + "\\fR" }
+        switch option.kind {
+        case .flag: break
+        case .value: text += " \\fI" + escape(option.valueName) + "\\fR"
+        case .optionalValue: text += "[=\\fI" + escape(option.valueName) + "\\fR]"
+        }
         return text
     }
 }

@@ -66,12 +66,20 @@ enum SpecDump {
         ])
     }
 
+    private static func kindName(_ kind: OptionSpec.Kind) -> String {
+        switch kind {
+        case .flag: "flag"
+        case .value: "value"
+        case .optionalValue: "optional_value"
+        }
+    }
+
     private static func option(_ option: OptionSpec) -> Value {
         .object([
             .init("long", .string(option.long)),
             .init("short", option.short.map { .string(String($0)) } ?? .null),
-            .init("kind", .string(option.kind == .flag ? "flag" : "value")),
-            .init("value_name", option.kind == .value ? .string(option.valueName) : .null),
+            .init("kind", .string(kindName(option.kind))),
+            .init("value_name", option.kind == .flag ? .null : .string(option.valueName)),
             .init("help", .string(option.help)),
             .init("repeatable", .bool(option.repeatable)),
             .init(

@@ -114,6 +114,14 @@ public final class Output {
         }
     }
 
+    /// Whether the output shows the field `name` at all (--fields and --template may leave it out): a command may
+    /// skip computing a field that costs much and is not shown.
+    public func shows(_ name: String) -> Bool {
+        if let fields = settings.fields { return fields.contains(name) }
+        if case .template(let template) = settings.style { return template.mentions(name) }
+        return true
+    }
+
     /// Before the first record of type `R`: its table also shows these fields, which it leaves out by default; for
     /// fields it shows only when set, a streaming table keeps room for them from its first row. Other formats, and
     /// tables of --fields, are not changed.

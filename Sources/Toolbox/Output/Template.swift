@@ -9,6 +9,11 @@ public struct Template: Sendable {
     }
 
     let parts: [Part]
+
+    /// Whether the template writes the field `name` (or a part of it).
+    public func mentions(_ name: String) -> Bool {
+        parts.contains { if case .field(let path) = $0 { path.first == name } else { false } }
+    }
     /// Whether the template ends its own rows with %n; otherwise a newline follows each record.
     let endsWithNewline: Bool
 

@@ -179,6 +179,10 @@ struct OptionTable {
                 try take(arguments[index].suffix(from: 1 + consumed), for: option, into: &values)
                 return index + 1
             }
+            if case .optionalValue(let bare) = option.kind {
+                try take(ArgumentWord(bare), for: option, into: &values)
+                return index + 1
+            }
             guard index + 1 < arguments.count else { throw UsageError("option '-\(letter)' needs a value") }
             try take(arguments[index + 1], for: option, into: &values)
             return index + 2
@@ -215,6 +219,9 @@ struct OptionTable {
                 guard index + 1 < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
                 try take(arguments[index + 1], for: option, into: &values)
                 return index + 2
+            case .optionalValue(let bare):
+                try take(inlineValue ?? ArgumentWord(bare), for: option, into: &values)
+                return index + 1
             }
         }
         if name.hasPrefix("no-"), let option = long(String(name.dropFirst(3))), option.kind == .flag {

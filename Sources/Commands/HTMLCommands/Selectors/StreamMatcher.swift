@@ -34,12 +34,16 @@ public struct OpenElement: Sendable {
 /// A selector list prepared for matching the top of an open-element stack.
 public struct StreamMatcher: Sendable {
     private let alternatives: [StreamComplex]
+    /// Whether any part looks at attributes (ids and classes included): when none does, the stream need not turn
+    /// the attributes of every start tag into Strings.
+    public let usesAttributes: Bool
 
     /// The selector list, or an error naming the first part that needs the whole tree.
     init(_ list: [ComplexSelector]) throws(SelectorError) {
         var alternatives: [StreamComplex] = []
         for complex in list { alternatives.append(try StreamComplex(complex)) }
         self.alternatives = alternatives
+        usesAttributes = alternatives.contains { $0.usesAttributes }
     }
 
     /// Whether the last element of `stack` (the one just opened) matches; the others are its ancestors in order.
@@ -74,6 +78,8 @@ private struct StreamComplex: Sendable {
         self.compounds = compounds
         self.childOnly = childOnly
     }
+
+    var usesAttributes: Bool { compounds.contains { $0.conditions.contains { $0.usesAttributes } } }
 
     func matches(_ stack: [OpenElement], at position: Int) -> Bool {
         matches(stack, compound: compounds.count - 1, at: position)
@@ -203,6 +209,14 @@ private indirect enum StreamCondition: Sendable {
                 message: "--stream cannot decide '\(condition.text)' (position \(condition.position)): "
                     + "it needs the whole tree",
                 position: condition.position)
+        }
+    }
+
+    var usesAttributes: Bool {
+        switch self {
+        case .attribute, .className: true
+        case .position, .root: false
+        case .not(let list), .isAny(let list): list.contains { $0.usesAttributes }
         }
     }
 

@@ -1,17 +1,19 @@
-// Makes a byte stream valid for expat: invalid UTF-8 and the control characters XML forbids become U+FFFD, so one bad
-// byte in a feed costs one character, not the rest of the feed. Valid runs pass through without a copy.
+// Makes a byte stream valid for expat and libxml2: invalid UTF-8 and the control characters XML forbids become U+FFFD,
+// so one bad byte in a feed or page costs one character, not the rest of it. Valid runs pass through without a copy.
 import Bytes
 
 /// A streaming UTF-8 repairer.
-struct UTF8Sanitizer {
+public struct UTF8Sanitizer {
+    public init() {}
+
     /// The start of a character cut off at the end of the last piece.
     private var pending: [UInt8] = []
 
-    static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    public static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// Hands `emit` the valid bytes of `input`, in pieces; a character cut at the end waits for the next call unless
     /// `final`.
-    mutating func sanitize(_ input: Span<UInt8>, final: Bool, emit: (Span<UInt8>) -> Void) {
+    public mutating func sanitize(_ input: Span<UInt8>, final: Bool, emit: (Span<UInt8>) -> Void) {
         var start = 0
         if !pending.isEmpty {
             // Complete the character the last piece ended in.

@@ -1,0 +1,148 @@
+// tb html [options] SELECTOR [SOURCE...]: the nodes of HTML pages that a CSS selector or an XPath expression picks,
+// parsed the way browsers parse (gumbo's HTML5 tree in a libxml2 document), or streamed in flat memory.
+import Toolbox
+
+/// Selects nodes from HTML.
+public struct HTMLCommand: Command {
+    static let xpath = Option<String>(
+        "xpath", value: "EXPR", help: "select with an XPath 1.0 expression instead of a CSS selector")
+    static let parser = Option<HTMLParserChoice>(
+        "parser", value: "NAME", help: "html5 (gumbo, as browsers parse) or libxml2 (faster, HTML4 rules)",
+        default: .html5)
+    static let stream = Flag(
+        "stream", help: "parse in flat memory and print each node as it closes (selectors that need no whole tree)",
+        conflicts: [xpath])
+    static let attr = Option<String>(
+        "attr", short: "a", value: "NAME", help: "print this attribute's value (once per node that has it)",
+        repeatable: true)
+    static let text = Option<HTMLTextMode>(
+        "text", short: "t", value: "MODE",
+        help: "print the text: content (as it is), normalized (white space collapsed) or inner (as rendered)",
+        bare: .content, conflicts: [attr])
+    static let html = Flag("html", help: "fill html with the node's outer HTML")
+    static let innerHTML = Flag("inner-html", help: "fill html with the node's inner HTML", conflicts: [html])
+    static let first = Flag("first", short: "1", help: "only the first node of each source")
+    static let limit = Option<Int>(
+        "limit", short: "n", help: "at most N nodes of each source", range: 1..., conflicts: [first])
+    static let base = Option<String>("base", value: "URL", help: "resolve relative URLs against URL")
+    static let rawURLs = Flag(
+        "raw-urls", help: "keep URLs as written instead of making them absolute", conflicts: [base])
+    static let encoding = Option<String>(
+        "encoding", value: "NAME", help: "the page's character encoding, whatever the page and server say")
+    static let selector = Positional(
+        "SELECTOR", help: "a CSS selector (with --xpath, the first SOURCE instead)", arity: .optional)
+    static let sources = Positional(
+        "SOURCE", help: "URLs, files, - for stdin (the default), or @bookmarks", arity: .zeroOrMore,
+        completion: .sources)
+
+    public static let spec = CommandSpec(
+        name: "html", abstract: "select nodes from HTML pages with CSS selectors or XPath",
+        discussion: """
+            Parses each page the way a browser does — gumbo builds the HTML5 tree (tables get their tbody, a <p> \
+            ends before a <section>, <title> holds text, SVG and MathML keep their names and namespaces) — and \
+            hands it to libxml2 as a document, whose XPath engine finds the nodes. --parser libxml2 uses \
+            libxml2's own HTML4 parser, faster but not what browsers build. Many sources are read in one call, URLs \
+            fetched concurrently.
+
+            Selectors: CSS Selectors Level 3 in full (type, universal, class, id, every attribute operator, \
+            descendant, >, + and ~, :nth-child(an+b) and the other structural pseudo-classes, :empty, :root, \
+            :not()), and from Level 4 :has() with relative selectors (:has(> a), :has(+ p)), :is(), :where(), \
+            :not() of lists, [attr=v i], :checked, :disabled, :enabled, :required and :optional; and \
+            :contains("text"). Type selectors ignore case for HTML elements and match SVG ones exactly \
+            (foreignObject). The selector is compiled to XPath; with --xpath, an XPath 1.0 expression is used as \
+            it is: it may select attributes and text, or compute a value (count(//a)). Its prefixes: svg, math, \
+            xlink.
+
+            One node record per match, in document order, nested matches included. attributes holds every \
+            attribute, decoded; href, src, action, formaction, poster, cite, data, background, xlink:href and each \
+            srcset candidate are made absolute against --base, else the page's <base href>, else the URL the page \
+            came from (after redirects) or the file's file:// URL, with spaces and non-ASCII percent-encoded as \
+            browsers do (--raw-urls keeps them as written). text is the text inside with white space collapsed; \
+            value is what --attr or --text asked for; html is filled by --html or --inner-html (serialized as the \
+            HTML standard says); path is an XPath that finds the node again.
+
+            Encodings, as browsers sniff them: a byte order mark, the HTTP charset, a <meta> in the first 1024 \
+            bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252; --encoding decides instead. Text is \
+            converted to UTF-8, bad bytes becoming U+FFFD.
+
+            --stream parses with libxml2's HTML parser in flat memory and prints each node as soon as it closes, for \
+            pages too large to hold: it takes selectors decided by the open elements alone — type, universal, id, \
+            class, attributes, descendant and child combinators, :first-child, :nth-child(), :first-of-type, \
+            :nth-of-type(), and :not(), :is(), :where() of those. Any other part is a usage error naming it.
+            """,
+        options: [xpath, parser, stream, attr, text, html, innerHTML, first, limit, base, rawURLs, encoding]
+            + InputOptions.all,
+        positionals: [selector, sources],
+        records: [NodeRecord.schema],
+        examples: [
+            Example("tb html body page.html --html", "The page's body, as HTML."),
+            Example("tb html a https://example.org/", "Every link of a page."),
+            Example("tb html -a href 'a[href]' https://example.org/ --json | jq -r .value", "Their absolute URLs."),
+            Example("tb html 'article:has(> h2) p:first-of-type' --text=normalized page.html", "First paragraphs."),
+            Example("tb html --xpath 'count(//img[not(@alt)])' page.html", "Images without alt text, counted."),
+            Example("tb html --stream 'a[href]' -a href huge.html", "Links of a page too large to hold."),
+        ],
+        exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
+
+    let settings: HTMLSettings
+    let input: InputSettings
+    let sourceNames: [ArgumentWord]
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        var settings = HTMLSettings()
+        var sourceNames = arguments.positionalWords(Self.sources)
+        if let expression = try arguments.value(Self.xpath) {
+            settings.query = .xpath(expression)
+            if let first = arguments.positionalWord(Self.selector) { sourceNames.insert(first, at: 0) }
+        } else {
+            guard let text = arguments.positional(Self.selector) else { throw UsageError("missing SELECTOR") }
+            let selectors: SelectorList
+            do {
+                selectors = try SelectorList(parsing: text)
+            } catch {
+                throw UsageError("bad selector '\(text)': \(error.message)")
+            }
+            settings.query = .css(selectors)
+        }
+        settings.parser = try arguments.valueOrDefault(Self.parser)
+        settings.stream = arguments.flag(Self.stream)
+        if settings.stream, case .css(let selectors) = settings.query {
+            if case .failure(let error) = selectors.streamable {
+                throw UsageError(error.message)
+            }
+        }
+        settings.attributes = try arguments.values(Self.attr)
+        settings.textMode = try arguments.value(Self.text)
+        settings.htmlPart = arguments.flag(Self.html) ? .outer : arguments.flag(Self.innerHTML) ? .inner : nil
+        settings.limit = arguments.flag(Self.first) ? 1 : try arguments.value(Self.limit)
+        settings.base = try arguments.value(Self.base)
+        settings.rawURLs = arguments.flag(Self.rawURLs)
+        if let encoding = try arguments.value(Self.encoding) {
+            guard HTMLEncoding.labelled(encoding) != nil else {
+                throw UsageError("unknown encoding '\(encoding)' for --encoding")
+            }
+            settings.encoding = encoding
+        }
+        self.settings = settings
+        input = try InputSettings(arguments)
+        self.sourceNames = sourceNames.isEmpty ? [ArgumentWord("-")] : sourceNames
+    }
+
+    public func run(_ context: Context) throws -> ExitStatus {
+        if sourceNames.count > 1 { context.output.showInTable(["source"], of: NodeRecord.self) }
+        let query = try PreparedQuery(settings.query)
+        let tally = MatchTally()
+        var settings = settings
+        settings.showsText = context.output.shows("text")
+        settings.showsPath = context.output.shows("path")
+        let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings] source in
+            if settings.stream {
+                return try StreamPrinter(
+                    settings: settings, query: query, context: context, source: source, tally: tally)
+            }
+            return PagePrinter(settings: settings, query: query, context: context, source: source, tally: tally)
+        }
+        if summary.failed > 0 { return .failure }
+        return tally.count > 0 ? .success : .negative
+    }
+}

@@ -1,0 +1,80 @@
+// Turns a page's bytes into clean UTF-8 for the parsers, whole or piece by piece: the encoding is sniffed from the
+// first bytes (HTMLEncoding), converted with iconv when it is not UTF-8, and invalid bytes become U+FFFD — never
+// libxml2's Latin-1 fallback.
+import Bytes
+import POSIX
+import Toolbox
+
+/// The decoding stage of one source.
+struct HTMLDecoder {
+    private let name: String
+    private let override: String?
+    private var httpCharset: String?
+    /// The first bytes, held until the encoding is known (streaming only).
+    private var head: [UInt8] = []
+    private(set) var encoding: HTMLEncoding?
+    private var transcoder: Transcoder?
+    private var sanitizer = UTF8Sanitizer()
+
+    /// How many bytes a stream waits for before it decides: the <meta> prescan's window, and some text to tell
+    /// UTF-8 from windows-1252.
+    static let streamSniffLength = 64 << 10
+
+    init(name: String, override: String?) {
+        self.name = name
+        self.override = override
+    }
+
+    /// The charset of the Content-Type the server sent: it wins over the page's <meta>.
+    mutating func use(contentType: String?) {
+        httpCharset = HTMLEncoding.charset(ofContentType: contentType)
+    }
+
+    /// A whole document as UTF-8.
+    mutating func decodeWhole(_ bytes: [UInt8], warn: (String) -> Void) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        let skip = decide(bytes, warn: warn)
+        convert(bytes.span.extracting(skip..<bytes.count), final: true, into: &output)
+        return output
+    }
+
+    /// The next piece of a stream, appending UTF-8 to `output`.
+    mutating func decode(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8], warn: (String) -> Void) {
+        guard encoding != nil else {
+            for index in 0..<bytes.count { head.append(bytes[index]) }
+            guard final || head.count >= Self.streamSniffLength else { return }
+            let held = head
+            head = []
+            let skip = decide(held, warn: warn)
+            convert(held.span.extracting(skip..<held.count), final: final, into: &output)
+            return
+        }
+        convert(bytes, final: final, into: &output)
+    }
+
+    /// Picks the encoding from `head`; returns the length of its byte order mark.
+    private mutating func decide(_ head: [UInt8], warn: (String) -> Void) -> Int {
+        var chosen = HTMLEncoding.sniff(head, httpCharset: httpCharset, override: override)
+        if !chosen.isUTF8 {
+            do {
+                transcoder = try Transcoder(from: chosen.name)
+            } catch {
+                warn("'\(name)' is in '\(chosen.name)', which this system cannot convert; reading it as UTF-8")
+                chosen = HTMLEncoding(name: "UTF-8", skip: chosen.skip)
+            }
+        }
+        encoding = chosen
+        return chosen.skip
+    }
+
+    private mutating func convert(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8]) {
+        if let transcoder {
+            var converted: [UInt8] = []
+            transcoder.convert(bytes, final: final, into: &converted)
+            sanitizer.sanitize(converted.span, final: final) { Bytes.append($0, to: &output) }
+        } else {
+            sanitizer.sanitize(bytes, final: final) { Bytes.append($0, to: &output) }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+// What one run of tb html was asked to do, decided from the command line once.
+import Toolbox
+
+/// Which parser builds the tree.
+enum HTMLParserChoice: String, ArgumentChoice {
+    /// gumbo: the HTML standard's tree construction, as browsers build it.
+    case html5
+    /// libxml2's HTML parser: HTML4 rules, faster.
+    case libxml2
+
+    static var valueName: String { "NAME" }
+}
+
+/// What --text prints.
+enum HTMLTextMode: String, ArgumentChoice {
+    /// Every text node inside, as it is (the DOM's textContent).
+    case content
+    /// The same with runs of white space collapsed to one space and the ends trimmed.
+    case normalized
+    /// The text as a browser renders it (innerText): blocks and <br> as line breaks, no script or style.
+    case inner
+
+    static var valueName: String { "MODE" }
+}
+
+/// What is selected.
+enum HTMLQuery: Sendable {
+    case css(SelectorList)
+    case xpath(String)
+}
+
+/// Which HTML fills the html field.
+enum HTMLPart: Sendable {
+    case outer, inner
+}
+
+/// The settings of one run.
+struct HTMLSettings: Sendable {
+    var query = HTMLQuery.xpath("/")
+    var parser = HTMLParserChoice.html5
+    var stream = false
+    /// --attr names, as given.
+    var attributes: [String] = []
+    var textMode: HTMLTextMode?
+    var htmlPart: HTMLPart?
+    var limit: Int?
+    var base: String?
+    var rawURLs = false
+    var encoding: String?
+    /// Whether the output shows the text and path fields (--fields and --template may leave them out, and then they
+    /// are not computed).
+    var showsText = true
+    var showsPath = true
+}
+
+/// The value of the attribute `name` in `attributes`: the one so named, else one whose name differs only in ASCII
+/// case (HTML attribute names are lower case in the tree; SVG ones such as viewBox are not).
+func value(of name: String, in attributes: [(name: String, value: String)]) -> String? {
+    if let exact = attributes.first(where: { $0.name == name }) { return exact.value }
+    let lower = name.lowercased()
+    return attributes.first { $0.name.lowercased() == lower }?.value
+}
+
+/// How many nodes all sources matched, for the exit status.
+final class MatchTally {
+    var count = 0
+}

@@ -1,0 +1,64 @@
+// Turns a matched node of a document into the records tb html prints: its tag, attributes (URLs made absolute),
+// text, the HTML asked for, the value asked for (one record per --attr the node has) and its path.
+import LibXML2
+import Toolbox
+
+/// Builds the records of one page's nodes.
+struct NodeRecordBuilder {
+    let settings: HTMLSettings
+    let source: JSONText
+    let urls: PageURLs
+
+    /// The records for `node`: one, or with --attr one per named attribute the node has (none when it has none).
+    func records(for node: HTMLNode) -> [NodeRecord] {
+        switch node.kind {
+        case .element:
+            var record = NodeRecord(source: source, tag: node.name, attributes: attributes(of: node))
+            if settings.showsText { record.text = TextRendering.normalized(node.textContent) }
+            switch settings.htmlPart {
+            case .outer: record.html = node.outerHTML
+            case .inner: record.html = node.innerHTML
+            case nil: break
+            }
+            if settings.showsPath { record.path = node.path }
+            if let mode = settings.textMode { record.value = TextRendering.render(node, mode) }
+            guard !settings.attributes.isEmpty else { return [record] }
+            var records: [NodeRecord] = []
+            for name in settings.attributes {
+                guard let value = value(of: name, in: record.attributes) else { continue }
+                var copy = record
+                copy.value = value
+                records.append(copy)
+            }
+            return records
+        case .attribute:
+            guard settings.attributes.isEmpty else { return [] }
+            var record = NodeRecord(source: source, tag: nil, attributes: [])
+            record.value = settings.rawURLs ? node.textContent : urls.resolve(attribute: node.name, node.textContent)
+            record.path = node.path
+            return [record]
+        default:
+            guard settings.attributes.isEmpty else { return [] }
+            var record = NodeRecord(source: source, tag: nil, attributes: [])
+            let content = node.textContent
+            record.text = TextRendering.normalized(content)
+            record.value = settings.textMode == .normalized ? record.text : content
+            if settings.htmlPart != nil { record.html = node.outerHTML }
+            record.path = node.path
+            return [record]
+        }
+    }
+
+    /// The record of an XPath expression's value (a number, string or boolean).
+    func scalar(_ value: String) -> NodeRecord {
+        var record = NodeRecord(source: source, tag: nil, attributes: [])
+        record.value = value
+        return record
+    }
+
+    private func attributes(of node: HTMLNode) -> [(name: String, value: String)] {
+        let attributes = node.attributes
+        guard !settings.rawURLs else { return attributes }
+        return attributes.map { ($0.name, urls.resolve(attribute: $0.name, $0.value)) }
+    }
+}

@@ -1,0 +1,55 @@
+// The selector or expression of a run, compiled once for all its pages: a CSS selector becomes XPath (two ways: for
+// pages with SVG or MathML in them and for pages without), checked before any page is read.
+import LibXML2
+import Toolbox
+
+/// A query ready to run on any number of documents.
+final class PreparedQuery: @unchecked Sendable {
+    let query: HTMLQuery
+    /// For pages without foreign elements, and for pages with them (a CSS query); the expression (XPath).
+    private let plain: XPathExpression
+    private let foreign: XPathExpression?
+    /// The page's <base href>.
+    let baseElement: XPathExpression
+    /// Whether the page has SVG or MathML elements, whose names CSS compares differently.
+    let hasForeignElements: XPathExpression
+
+    init(_ query: HTMLQuery) throws(UsageError) {
+        self.query = query
+        do {
+            baseElement = try XPathExpression("(//base[@href])[1]")
+            hasForeignElements = try XPathExpression("boolean((//svg:* | //math:*)[1])")
+        } catch {
+            throw UsageError("cannot prepare the query: \(error.message)")
+        }
+        switch query {
+        case .xpath(let text):
+            do {
+                plain = try XPathExpression(text)
+                // Unknown functions, prefixes and type errors show only when the expression runs: run it once on an
+                // empty page, so that they are usage errors too, before any page is fetched.
+                _ = try HTMLDocument(libxml2: Array("<html><body></body></html>".utf8), url: nil).evaluate(plain)
+            } catch {
+                throw UsageError("bad XPath expression '\(text)': \(error.message)")
+            }
+            foreign = nil
+        case .css(let selectors):
+            do {
+                let (html, all) = (selectors.xpath(foreignContent: false), selectors.xpath(foreignContent: true))
+                plain = try XPathExpression(html)
+                // The same text for both: no need to look for SVG or MathML in each page.
+                foreign = all == html ? nil : try XPathExpression(all)
+            } catch {
+                // The compiler writes only valid XPath: this is tb's bug, said as such.
+                throw UsageError("cannot compile the selector to XPath (a bug in tb): \(error.message)")
+            }
+        }
+    }
+
+    /// The expression for a document.
+    func expression(for document: HTMLDocument) throws(LibXML2Error) -> XPathExpression {
+        guard let foreign else { return plain }
+        if case .boolean(true) = try document.evaluate(hasForeignElements) { return foreign }
+        return plain
+    }
+}

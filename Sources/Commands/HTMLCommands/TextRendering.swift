@@ -1,0 +1,173 @@
+// The text of a node three ways: as it is (textContent), with white space collapsed, and as a browser renders it
+// (a simplified innerText: blocks and <br> become line breaks, cells tabs, script and style are left out).
+import LibXML2
+
+/// Text of nodes.
+enum TextRendering {
+    static func render(_ node: HTMLNode, _ mode: HTMLTextMode) -> String {
+        switch mode {
+        case .content: node.textContent
+        case .normalized: normalized(node.textContent)
+        case .inner: inner(node)
+        }
+    }
+
+    /// Runs of ASCII white space as one space, none at the ends.
+    static func normalized(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isSpace(scalar) {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace { output.append(" ") }
+            pendingSpace = false
+            output.append(scalar)
+        }
+        return String(output)
+    }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+    }
+
+    /// Elements whose content is never rendered.
+    static let hidden: Set<String> = [
+        "script", "style", "template", "head", "title", "meta", "link", "noscript", "iframe", "object", "embed",
+        "datalist", "noembed", "noframes",
+    ]
+    /// Elements that start and end on a line of their own.
+    static let blocks: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "dir",
+        "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+        "header", "hgroup", "hr", "html", "legend", "li", "listing", "main", "menu", "nav", "ol", "optgroup",
+        "option", "pre", "section", "summary", "table", "tbody", "tfoot", "thead", "tr", "ul", "xmp",
+    ]
+    /// Elements whose white space is kept as it is.
+    static let preformatted: Set<String> = ["pre", "textarea", "listing", "xmp", "plaintext"]
+
+    /// innerText, simplified: the HTML standard's "rendered text collection steps" without CSS.
+    static func inner(_ root: HTMLNode) -> String {
+        var builder = InnerText()
+        // An explicit stack (no recursion): pages nest deeply. Each entry is a node to enter or an element to leave.
+        var stack: [(node: HTMLNode, leaving: Bool)] = [(root, false)]
+        while let (node, leaving) = stack.popLast() {
+            switch node.kind {
+            case .text:
+                builder.text(node.textContent)
+            case .element:
+                if leaving {
+                    builder.leave(node.name)
+                    continue
+                }
+                let rendered = builder.enter(node.name, isRoot: stack.isEmpty)
+                stack.append((node, true))
+                if rendered { for child in node.children.reversed() { stack.append((child, false)) } }
+            default:
+                continue
+            }
+        }
+        return builder.result
+    }
+
+    /// White space runs as one space (ends kept: the neighbours decide).
+    static func collapse(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            if isSpace(scalar) {
+                if !lastWasSpace { output.append(" ") }
+                lastWasSpace = true
+            } else {
+                output.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        return String(output)
+    }
+
+    /// The pieces as text: spaces at line starts and ends dropped, runs of required breaks as the largest of them,
+    /// none at the start or end, a tab only between cells.
+    static func joined(_ pieces: [InnerText.Piece]) -> String {
+        var output = ""
+        var pendingBreaks = 0
+        var pendingTab = false
+        for piece in pieces {
+            switch piece {
+            case .breaks(let count): pendingBreaks = max(pendingBreaks, count)
+            case .tab: pendingTab = true
+            case .text(var text):
+                let atLineStart = output.isEmpty || output.hasSuffix("\n") || pendingBreaks > 0
+                if atLineStart { text = String(text.drop { $0 == " " }) }
+                if text.isEmpty { continue }
+                if !output.isEmpty && pendingBreaks > 0 {
+                    while output.hasSuffix(" ") { output.removeLast() }
+                    output += String(repeating: "\n", count: pendingBreaks)
+                } else if pendingTab && !output.isEmpty && !output.hasSuffix("\n") {
+                    output += "\t"
+                }
+                if output.hasSuffix(" ") && text.hasPrefix(" ") { text.removeFirst() }
+                output += text
+                pendingBreaks = 0
+                pendingTab = false
+            }
+        }
+        while output.hasSuffix(" ") || output.hasSuffix("\n") { output.removeLast() }
+        return output
+    }
+}
+
+/// innerText built from a walk or a stream of events: elements entered and left, text met.
+struct InnerText {
+    /// What the walk meets, in order.
+    enum Piece {
+        case text(String)
+        case breaks(Int)
+        case tab
+    }
+
+    private var pieces: [Piece] = []
+    /// How many elements entered keep their white space (pre, textarea), and how many hide what is inside.
+    private var preformatted = 0
+    private var hidden = 0
+
+    /// Enters an element; false when what is inside is not rendered (a tree walk skips it; a stream goes on
+    /// calling, and its text is dropped until the element is left).
+    mutating func enter(_ name: String, isRoot: Bool = false) -> Bool {
+        let name = name.lowercased()
+        if hidden > 0 || (TextRendering.hidden.contains(name) && !isRoot) {
+            hidden += 1
+            return false
+        }
+        if name == "br" {
+            pieces.append(.text("\n"))
+            hidden += 1
+            return false
+        }
+        if TextRendering.blocks.contains(name) { pieces.append(.breaks(1)) }
+        if name == "p" { pieces.append(.breaks(2)) }
+        if TextRendering.preformatted.contains(name) { preformatted += 1 }
+        return true
+    }
+
+    /// Leaves an element entered (whatever `enter` said).
+    mutating func leave(_ name: String) {
+        if hidden > 0 {
+            hidden -= 1
+            return
+        }
+        let name = name.lowercased()
+        if TextRendering.preformatted.contains(name) { preformatted -= 1 }
+        if TextRendering.blocks.contains(name) { pieces.append(.breaks(1)) }
+        if name == "p" { pieces.append(.breaks(2)) }
+        if name == "td" || name == "th" { pieces.append(.tab) }
+    }
+
+    mutating func text(_ text: String) {
+        guard hidden == 0 else { return }
+        pieces.append(.text(preformatted > 0 ? text : TextRendering.collapse(text)))
+    }
+
+    var result: String { TextRendering.joined(pieces) }
+}

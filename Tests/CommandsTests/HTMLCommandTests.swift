@@ -1,0 +1,284 @@
+import Foundation
+import TestSupport
+import Testing
+import Toolbox
+
+// tb html in-process: the four operations of the tool it replaces (body, all links, an attribute, raw HTML), records
+// and paths, URLs, text modes, HTML5 trees against libxml2's, encodings, --xpath, limits, exit statuses, huge pages.
+@testable import HTMLCommands
+
+struct HTMLCommandTests {
+    let scratch = Scratch()
+
+    func run(_ argv: [String]) -> InProcessRun {
+        runInProcess(["html"] + argv, builtins: [HTMLCommand.self], environment: scratch.environment)
+    }
+
+    /// The records of a run that must succeed without a word on stderr.
+    func records(_ argv: [String]) throws -> [JSONValue] {
+        let result = run(argv)
+        #expect(result.status == .success, "\(argv): \(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return try result.lines.map { try JSONValue.parse($0) }
+    }
+
+    /// One field of every record.
+    func values(_ field: String, _ argv: [String]) throws -> [String?] {
+        try records(argv).map { $0[field]?.string }
+    }
+
+    var page: String { Fixtures.folder("html/page.html") }
+    var html5: String { Fixtures.folder("html/html5.html") }
+    var pageURL: String { "file://" + page }
+
+    // MARK: The four operations of the original tool
+
+    @Test func theBody() throws {
+        let found = try records(["body", page])
+        #expect(found.count == 1)
+        #expect(found[0]["type"]?.string == "node")
+        #expect(found[0]["source"]?.string == page)
+        #expect(found[0]["tag"]?.string == "body")
+        #expect(found[0]["attributes"] == .object(["class": .string("home")]))
+        #expect(found[0]["path"]?.string == "/html/body")
+        #expect(found[0]["text"]?.string?.hasPrefix("Home About Ferry timetable The winter timetable") == true)
+        #expect(found[0]["html"] == .null)
+        #expect(found[0]["value"] == .null)
+    }
+
+    @Test func everyLinkInDocumentOrderNestedOnesToo() throws {
+        let found = try records(["a", page])
+        #expect(found.map { $0["text"]?.string } == ["Home", "About", "more", "elsewhere", "a link"])
+        #expect(
+            found.map { $0["path"]?.string } == [
+                "/html/body/nav[1]/a[1]", "/html/body/nav[1]/a[2]", "/html/body/div[1]/p[2]/a[1]",
+                "/html/body/div[1]/p[2]/a[2]", "/html/body/div[1]/div[1]/p[1]/a[1]",
+            ])
+        // Decoded, in order, URLs absolute against the file's own URL.
+        #expect(
+            found[1]["attributes"]
+                == .object([
+                    "href": .string(pageURL.replacingOccurrences(of: "page.html", with: "about.html?x=1&y=2")),
+                    "title": .string("About \"us\""),
+                ]))
+        let stories = try values("text", ["div.story", page])
+        #expect(stories.count == 3)
+    }
+
+    @Test func anAttributeOfEachNode() throws {
+        let base = pageURL.replacingOccurrences(of: "page.html", with: "")
+        #expect(
+            try values("value", ["--attr", "href", "a", page]) == [
+                "file:///", base + "about.html?x=1&y=2", base + "stories/ferry.html", "https://other.example/x",
+                base + "spaced%20link.html",
+            ])
+        // Several names: one record per attribute a node has; nodes without any are left out.
+        let both = try records(["-a", "src", "-a", "alt", "img, a[title]", page])
+        #expect(both.map { $0["value"]?.string } == [base + "img/cafe.jpg", "The café"])
+        #expect(
+            try values("value", ["-a", "srcset", "img", page]) == [
+                base + "img/cafe-2x.jpg 2x, " + base + "img/cafe-3x.jpg 3x"
+            ])
+        #expect(try values("value", ["-a", "href", "--raw-urls", "a", page])[4] == " spaced link.html ")
+        #expect(
+            try values("value", ["-a", "href", "--base", "https://example.org/news/", "a", page])[2]
+                == "https://example.org/news/stories/ferry.html")
+    }
+
+    @Test func rawContentsAsOuterAndInnerHTML() throws {
+        #expect(
+            try values("html", ["--html", "nav", page]) == [
+                #"<nav id="top"><a href="/">Home</a> <a href="about.html?x=1&amp;y=2" title="About &quot;us&quot;">About</a></nav>"#
+            ])
+        #expect(
+            try values("html", ["--inner-html", "img ~ p", page]) == [
+                "Open daily&nbsp;from&nbsp;8.<br>Closed on Mondays."
+            ])
+        #expect(
+            try values("html", ["--html", "img", page]) == [
+                #"<img src="img/cafe.jpg" srcset="img/cafe-2x.jpg 2x, img/cafe-3x.jpg 3x" alt="The café">"#
+            ])
+    }
+
+    // MARK: Text
+
+    @Test func textModes() throws {
+        let paragraph = "img ~ p"
+        #expect(try values("value", ["--text", paragraph, page]) == ["Open daily\u{A0}from\u{A0}8.Closed on Mondays."])
+        #expect(
+            try values("value", ["--text=inner", "div:has(> img)", page]) == [
+                "Café reopens\n\nOpen daily\u{A0}from\u{A0}8.\nClosed on Mondays."
+            ])
+        #expect(try values("value", ["--text=inner", "table", page]) == ["one\ttwo"])
+        #expect(try values("value", ["--text=normalized", "h2", page]) == ["Ferry timetable", "Café reopens"])
+        // Script text is text content but not rendered text.
+        #expect(try values("value", ["--text=inner", "body", page])[0]?.contains("not-a-link") == false)
+        #expect(try values("value", ["--text", "script", page]) == [#"var s = "<a href='/not-a-link'>x</a>";"#])
+    }
+
+    // MARK: HTML5 trees
+
+    @Test func html5TreesAreWhatBrowsersBuild() throws {
+        #expect(try values("path", ["table > tbody > tr > td", html5]) == ["/html/body/table[1]/tbody[1]/tr[1]/td[1]"])
+        #expect(try values("text", ["title", html5]) == ["Tom & <b>Jerry</b>"])
+        #expect(try values("text", ["p", html5]) == ["before the section", "inside", "in svg"])
+        #expect(try values("tag", ["foreignObject", html5]) == ["foreignObject"])
+        #expect(run(["FOREIGNOBJECT", html5]).status == .negative)
+        #expect(try values("tag", ["DIV, SECTION", html5]) == ["section"])
+        #expect(try values("value", ["-a", "viewBox", "svg", html5]) == ["0 0 10 10"])
+        #expect(try values("path", ["clipPath", html5]) == ["/html/body/svg:svg[1]/svg:clipPath[1]"])
+        #expect(try values("value", ["-a", "definitionURL", "math", html5]) == ["x"])
+        #expect(try values("text", ["template li", html5]) == ["templated"])
+        #expect(try values("text", ["my-widget", html5]) == ["custom"])
+        #expect(try values("text", ["body", html5])[0]?.contains("bare text ✓ done") == true)
+        let link = try records(["svg a", html5])
+        #expect(
+            link.first?["attributes"]
+                == .object([
+                    "xlink:href": .string(
+                        pageURL.replacingOccurrences(
+                            of: "page.html", with: "html5.html#c"))
+                ]))
+    }
+
+    @Test func libxml2sOwnParserOnRequest() throws {
+        // HTML4 rules: no tbody, and SVG names lower-cased.
+        let result = run(["--parser", "libxml2", "table > tbody", html5])
+        #expect(result.status == .negative)
+        #expect(try values("path", ["--parser", "libxml2", "table td", html5]) == ["/html/body/table[1]/tr[1]/td[1]"])
+        #expect(try values("tag", ["--parser", "libxml2", "body > nav > a", page]).count == 2)
+    }
+
+    // MARK: XPath
+
+    @Test func xpathSelectsAttributesTextAndValues() throws {
+        #expect(
+            try values("value", ["--xpath", "//nav/a/@href", page]) == [
+                "file:///", pageURL.replacingOccurrences(of: "page.html", with: "about.html?x=1&y=2"),
+            ])
+        #expect(try values("path", ["--xpath", "//nav/a/@title", page]) == ["/html/body/nav[1]/a[2]/@title"])
+        #expect(try values("value", ["--xpath", "//h2/text()", page]) == ["Ferry timetable", "Café reopens"])
+        #expect(try values("value", ["--xpath", "count(//a)", page]) == ["5"])
+        #expect(try values("value", ["--xpath", "string(//h2)", page]) == ["Ferry timetable"])
+        #expect(try values("value", ["--xpath", "boolean(//svg:svg)", html5]) == ["true"])
+        #expect(try values("tag", ["--xpath", "//svg:foreignObject", html5]) == ["foreignObject"])
+    }
+
+    // MARK: Limits and exit statuses
+
+    @Test func limitsAndFirst() throws {
+        #expect(try values("text", ["--first", "a", page]) == ["Home"])
+        #expect(try values("text", ["--limit", "2", "a", page, page]) == ["Home", "About", "Home", "About"])
+    }
+
+    @Test func exitStatuses() throws {
+        let none = run(["blink", page])
+        #expect(none.status == .negative)
+        #expect(none.stdout.isEmpty && none.stderr.isEmpty)
+        let bad = run(["div >", page])
+        #expect(bad.status == .usage)
+        #expect(bad.stderr.first?.hasPrefix("tb html: bad selector 'div >': ") == true, "\(bad.stderr)")
+        let badPseudo = run(["a:hover", page])
+        #expect(badPseudo.status == .usage)
+        #expect(badPseudo.stderr.first?.contains("position") == true, "\(badPseudo.stderr)")
+        let badXPath = run(["--xpath", "//a[", page])
+        #expect(badXPath.status == .usage)
+        #expect(
+            badXPath.stderr.first?.hasPrefix("tb html: bad XPath expression '//a[': ") == true, "\(badXPath.stderr)")
+        let unknownFunction = run(["--xpath", "nope(//a)", page])
+        #expect(unknownFunction.status == .usage, "\(unknownFunction.stderr)")
+        let missing = run(["a", scratch.file("missing.html"), page])
+        #expect(missing.status == .failure)
+        #expect(missing.lines.count == 5)
+        #expect(run(["--stream", "li:last-child", page]).status == .usage)
+        #expect(run(["--encoding", "klingon", "a", page]).status == .usage)
+        #expect(run(["--html", "--inner-html", "a", page]).status == .usage)
+        #expect(run([]).status == .usage)
+    }
+
+    // MARK: Encodings
+
+    @Test func encodingsAreSniffedAsBrowsersDo() throws {
+        let latin = scratch.write(
+            bytes: "windows.html", Array("<p>caf".utf8) + [0xE9, 0x20, 0x80] + Array("</p>".utf8))
+        #expect(try values("text", ["p", latin]) == ["café €"])
+        let stray = scratch.write(bytes: "stray.html", Array("<p>café naïve ".utf8) + [0xFF] + Array(" über</p>".utf8))
+        #expect(try values("text", ["p", stray]) == ["café naïve \u{FFFD} über"])
+        let utf16 = scratch.write(
+            bytes: "utf16.html", [0xFF, 0xFE] + "<p>日本</p>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(try values("text", ["p", utf16]) == ["日本"])
+        let sjis = scratch.write(
+            bytes: "sjis.html",
+            Array("<meta charset=\"Shift_JIS\"><p>".utf8) + [0x93, 0xFA, 0x96, 0x7B] + Array("</p>".utf8))
+        #expect(try values("text", ["p", sjis]) == ["日本"])
+        #expect(try values("text", ["--parser", "libxml2", "p", sjis]) == ["日本"])
+        // A UTF-8 page whose meta lies: --encoding decides.
+        let liar = scratch.write("liar.html", "<meta charset=iso-8859-1><p>é</p>")
+        #expect(try values("text", ["p", liar]) == ["Ã©"])
+        #expect(try values("text", ["--encoding", "utf-8", "p", liar]) == ["é"])
+        #expect(try values("text", ["--encoding", "utf-8", "--parser", "libxml2", "p", liar]) == ["é"])
+    }
+
+    // MARK: Hostile pages
+
+    @Test func deepNestingAndHugeScriptsInBothParsers() throws {
+        let deep = scratch.write(
+            "deep.html",
+            "<body>" + String(repeating: "<div>", count: 400) + "<a href=x>deep</a>"
+                + String(repeating: "</div>", count: 400))
+        let script = scratch.write(
+            "script.html",
+            "<body><script>var s = '" + String(repeating: "<a href=no>", count: 14 << 20 / 11) + "';</script>"
+                + "<a href=yes>after</a>")
+        for parser in ["html5", "libxml2"] {
+            #expect(try values("text", ["--parser", parser, "a", deep]) == ["deep"], "\(parser)")
+            #expect(try values("text", ["--parser", parser, "a", script]) == ["after"], "\(parser)")
+        }
+    }
+
+    @Test func manySiblingsCostLinearTime() throws {
+        let list = scratch.write(
+            "list.html", "<ul>" + String(repeating: "<li>x</li>", count: 100_000) + "</ul>")
+        let started = ContinuousClock.now
+        let result = run(["li:nth-child(odd):nth-last-of-type(3n+1)", list, "--fields", "path"])
+        #expect(result.status == .success)
+        #expect(result.lines.count == 16_667)
+        // Only to catch the quadratic case (minutes); the speed itself is measured in bench/.
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+}
+
+/// The selector conformance table (SelectorTests.swift) through the whole command: gumbo's tree, the compiled XPath
+/// and libxml2's engine; and the streamable rows through --stream, libxml2's SAX parser and the open-element stack.
+struct HTMLConformanceTests {
+    let scratch = Scratch()
+
+    func ids(_ argv: [String], _ row: ConformanceCase) throws -> [String] {
+        let path = scratch.file(row.fixture + ".html")
+        if !FileManager.default.fileExists(atPath: path) {
+            scratch.write(row.fixture + ".html", SelectorFixtures.documents[row.fixture] ?? "")
+        }
+        let run = runInProcess(
+            ["html", "--format", "tsv", "--fields", "value", "-a", "id"] + argv + [row.selector, path],
+            builtins: [HTMLCommand.self], environment: scratch.environment)
+        #expect(run.status == (row.ids.isEmpty ? .negative : .success), "\(row): \(run.stderr)")
+        return run.lines
+    }
+
+    @Test func everyRowSelectsItsElements() throws {
+        for row in SelectorFixtures.cases {
+            #expect(try ids([], row) == row.ids, "\(row)")
+        }
+    }
+
+    @Test func streamableRowsSelectTheSameThroughTheStream() throws {
+        var checked = 0
+        // libxml2's HTML4 parser builds another tree for SVG and MathML: those fixtures are for the tree modes.
+        for row in SelectorFixtures.cases where row.fixture != "foreign" {
+            guard case .success = try SelectorList(parsing: row.selector).streamable else { continue }
+            #expect(try ids(["--stream"], row) == row.ids, "\(row)")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+}
