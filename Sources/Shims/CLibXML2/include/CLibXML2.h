@@ -23,7 +23,6 @@
     X(htmlNewDocNoDtD)                                                                                              \
     X(xmlFreeDoc)                                                                                                   \
     X(xmlDocGetRootElement)                                                                                         \
-    X(xmlXPathOrderDocElems)                                                                                        \
     X(xmlXPathNewContext)                                                                                           \
     X(xmlXPathFreeContext)                                                                                          \
     X(xmlXPathRegisterNs)                                                                                           \
