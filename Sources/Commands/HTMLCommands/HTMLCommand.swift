@@ -1,5 +1,6 @@
 // tb html [options] SELECTOR [SOURCE...]: the nodes of HTML pages that a CSS selector or an XPath expression picks,
 // parsed the way browsers parse (gumbo's HTML5 tree in a libxml2 document), or streamed in flat memory.
+import POSIX
 import Toolbox
 
 /// Selects nodes from HTML.
@@ -21,7 +22,7 @@ public struct HTMLCommand: Command {
         bare: .content, conflicts: [attr])
     static let html = Flag("html", help: "fill html with the node's outer HTML")
     static let innerHTML = Flag("inner-html", help: "fill html with the node's inner HTML", conflicts: [html])
-    static let first = Flag("first", short: "1", help: "only the first node of each source")
+    static let first = Flag("first", help: "only the first node of each source")
     static let limit = Option<Int>(
         "limit", short: "n", help: "at most N nodes of each source", range: 1..., conflicts: [first])
     static let base = Option<String>("base", value: "URL", help: "resolve relative URLs against URL")
@@ -55,7 +56,7 @@ public struct HTMLCommand: Command {
 
             One node record per match, in document order, nested matches included. attributes holds every \
             attribute, decoded; href, src, action, formaction, poster, cite, data, background, xlink:href and each \
-            srcset candidate are made absolute against --base, else the page's <base href>, else the URL the page \
+            srcset candidate are made absolute against --base, else the <base href> in the page's head, else the URL the page \
             came from (after redirects) or the file's file:// URL, with spaces and non-ASCII percent-encoded as \
             browsers do (--raw-urls keeps them as written). text is the text inside with white space collapsed; \
             value is what --attr or --text asked for; html is filled by --html or --inner-html (serialized as the \
@@ -130,6 +131,7 @@ public struct HTMLCommand: Command {
 
     public func run(_ context: Context) throws -> ExitStatus {
         if sourceNames.count > 1 { context.output.showInTable(["source"], of: NodeRecord.self) }
+        System.disableFastBins()
         let query = try PreparedQuery(settings.query)
         let tally = MatchTally()
         var settings = settings

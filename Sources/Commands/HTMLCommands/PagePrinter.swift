@@ -51,6 +51,7 @@ final class PagePrinter: InputHandler {
         bytes = []
         let text = decoder.decodeWhole(raw) { context.warn($0) }
         let url = documentURL()
+        HTMLDocument.releaseKept()
         let document: HTMLDocument
         do {
             switch settings.parser {
@@ -77,6 +78,7 @@ final class PagePrinter: InputHandler {
         defer {
             recordCount += printed
             tally.count += printed
+            document.keepUntilExit()
         }
         switch result {
         case .nodes(let nodes):

@@ -6,6 +6,35 @@ import Toolbox
 struct PageURLs: Sendable {
     /// The base: --base, else the page's <base href>, else the URL it was fetched from or its file:// URL.
     let base: String?
+    /// What the common references need of the base, worked out once per page: its scheme and authority
+    /// (`https://example.org`), and its directory (`https://example.org/news/`).
+    private let origin: String?
+    private let directory: String?
+
+    init(base: String?) {
+        self.base = base
+        guard let base, let scheme = Self.scheme(of: base), Self.isSpecial(scheme),
+            !base.contains("?"), !base.contains("#"), !base.contains("\\")
+        else {
+            (origin, directory) = (nil, nil)
+            return
+        }
+        let bytes = Array(base.utf8)
+        var authorityEnd = scheme.utf8.count + 1
+        if bytes.count >= authorityEnd + 2 && bytes[authorityEnd] == 0x2F && bytes[authorityEnd + 1] == 0x2F {
+            authorityEnd += 2
+            while authorityEnd < bytes.count && bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
+        }
+        // A base without a path ("https://example.org") or with dot segments takes the general way.
+        guard authorityEnd < bytes.count, let slash = bytes.lastIndex(of: 0x2F), slash >= authorityEnd,
+            !base.contains("/.")
+        else {
+            (origin, directory) = (nil, nil)
+            return
+        }
+        origin = String(decoding: bytes[..<authorityEnd], as: UTF8.self)
+        directory = String(decoding: bytes[...slash], as: UTF8.self)
+    }
 
     /// The attributes whose values are URLs (srcset is a list of them).
     static let attributes: Set<String> = [
@@ -21,6 +50,7 @@ struct PageURLs: Sendable {
 
     /// One URL: a value that cannot be resolved comes back trimmed, never dropped.
     func resolve(_ value: String) -> String {
+        if let quick = quickResolve(value) { return quick }
         var trimmed = Self.trimmed(value)
         // Browsers read "\" as "/" in the path of http(s), ftp and file URLs, relative ones included.
         if trimmed.contains("\\"), Self.isSpecial(Self.scheme(of: trimmed) ?? base.flatMap(Self.scheme) ?? "") {
@@ -29,6 +59,32 @@ struct PageURLs: Sendable {
         }
         let resolved = URLReference.resolve(trimmed, against: base)
         return Self.browserEncoded(resolved)
+    }
+
+    /// The common cases without taking the reference apart: a clean absolute URL, and an absolute or relative path
+    /// without dot segments, backslashes or anything to encode against a plain base. Nil for everything else.
+    private func quickResolve(_ value: String) -> String? {
+        let bytes = value.utf8
+        guard let first = bytes.first else { return nil }
+        var hasColon = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            // Anything to trim, encode or read specially, and dot segments, take the general way.
+            if byte <= 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x60
+                || byte == 0x5C || byte == 0x7B || byte == 0x7D || (byte == 0x2E && previous == 0x2F)
+            {
+                return nil
+            }
+            if byte == 0x3A { hasColon = true }
+            previous = byte
+        }
+        if hasColon, Self.scheme(of: value) != nil { return value }
+        guard let origin, let directory, first != 0x3F, first != 0x23, first != 0x2E else { return nil }
+        if first == 0x2F {
+            if bytes.count > 1 && bytes[bytes.index(after: bytes.startIndex)] == 0x2F { return nil }
+            return origin + value
+        }
+        return directory + value
     }
 
     /// A srcset list ("a.png 1x, b.png 2x"): each candidate's URL resolved, its descriptors kept (the HTML standard's
@@ -87,12 +143,16 @@ struct PageURLs: Sendable {
 
     /// The scheme of an absolute URL (letters, digits, + - . before the first ":"), or nil.
     static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else {
-            return nil
+        var length = 0
+        for byte in url.utf8 {
+            if byte == 0x3A { break }
+            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            let other = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            guard letter || (length > 0 && other) else { return nil }
+            length += 1
         }
-        let scheme = url[..<colon]
-        let allowed = scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-        return allowed ? String(scheme) : nil
+        guard length > 0, length < url.utf8.count else { return nil }
+        return String(decoding: url.utf8.prefix(length), as: UTF8.self)
     }
 
     /// `url` as a browser writes it: for the special schemes, backslashes in the path become slashes, and spaces,

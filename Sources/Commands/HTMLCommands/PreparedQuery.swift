@@ -17,7 +17,8 @@ final class PreparedQuery: @unchecked Sendable {
     init(_ query: HTMLQuery) throws(UsageError) {
         self.query = query
         do {
-            baseElement = try XPathExpression("(//base[@href])[1]")
+            // In the head, where the standard puts it: a scan of the whole page would cost more than the rest.
+            baseElement = try XPathExpression("(/html/head/base[@href])[1]")
             hasForeignElements = try XPathExpression("boolean((//svg:* | //math:*)[1])")
         } catch {
             throw UsageError("cannot prepare the query: \(error.message)")

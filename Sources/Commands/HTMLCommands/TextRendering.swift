@@ -12,20 +12,38 @@ enum TextRendering {
         }
     }
 
-    /// Runs of ASCII white space as one space, none at the ends.
+    /// Runs of ASCII white space as one space, none at the ends. Works on the UTF-8 bytes (white space is ASCII),
+    /// and gives text that needs nothing back as it is.
     static func normalized(_ text: String) -> String {
-        var output = String.UnicodeScalarView()
+        let bytes = text.utf8
+        var clean = true
+        var previousSpace = true
+        for byte in bytes {
+            let space = isSpace(byte)
+            if space && (previousSpace || byte != 0x20) {
+                clean = false
+                break
+            }
+            previousSpace = space
+        }
+        if clean && !previousSpace { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if isSpace(scalar) {
+        for byte in bytes {
+            if isSpace(byte) {
                 pendingSpace = !output.isEmpty
                 continue
             }
-            if pendingSpace { output.append(" ") }
+            if pendingSpace { output.append(0x20) }
             pendingSpace = false
-            output.append(scalar)
+            output.append(byte)
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

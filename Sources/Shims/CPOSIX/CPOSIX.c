@@ -12,6 +12,8 @@ void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold) {
     mallopt(M_TRIM_THRESHOLD, trimThreshold);
 }
 
+void CPOSIX_disableFastBins(void) { mallopt(M_MXFAST, 0); }
+
 // MARK: Stopping between records
 
 volatile sig_atomic_t CPOSIX_stop_busy = 0;

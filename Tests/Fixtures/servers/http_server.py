@@ -17,6 +17,7 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /redirect/PATH        a redirect to /PATH
   /feeddrip/N/SECONDS   an RSS feed: N items sent at once, then silence for SECONDS, then the end
   /infinite-feed        an RSS feed whose items never end, until the client goes away
+  /infinite-html        an HTML page whose paragraphs never end, until the client goes away
   /short/EXTRA/NAME     the file with a Content-Length EXTRA bytes too large, then the connection closes
 """
 import gzip
@@ -61,6 +62,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(os.path.join(ROOT, name), "rb") as f:
             return f.read()
 
+    def endless(self, pattern, head=b"", content_type=None):
+        """Chunked lines from `pattern` (with %d for the line's number) after `head`, until the client goes away."""
+        self.send_response(200)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        if head:
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
+        k = 0
+        while True:
+            line = pattern % k
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+            k += 1
+            if k % 100 == 0:
+                self.wfile.flush()
+                time.sleep(0.01)
+
     def do_GET(self):
         parts = self.path.split("?")[0].strip("/").split("/")
         try:
@@ -96,18 +115,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.flush()
                 time.sleep(pause)
                 self.wfile.write(b"0\r\n\r\n")
+            elif route == "infinite-html":
+                self.endless(b"<p>paragraph %d</p>\n", b"<!DOCTYPE html><title>endless</title>\n", "text/html")
             elif route == "infinite":
-                self.send_response(200)
-                self.send_header("Transfer-Encoding", "chunked")
-                self.end_headers()
-                k = 0
-                while True:
-                    line = b"line %d\n" % k
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
-                    k += 1
-                    if k % 100 == 0:
-                        self.wfile.flush()
-                        time.sleep(0.01)
+                self.endless(b"line %d\n")
             elif route == "flaky":
                 key, failures = parts[1], int(parts[2])
                 with LOCK:

@@ -11,6 +11,9 @@
 // M_MMAP_THRESHOLD and M_TRIM_THRESHOLD are macros; this sets them.
 void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold);
 
+// malloc.h is not part of Glibc's Swift module: mallopt(M_MXFAST, 0), no fast bins.
+void CPOSIX_disableFastBins(void);
+
 // MARK: Stopping between records
 //
 // SIGINT, SIGTERM and SIGHUP end tb with 128 + the signal's number, after writing the output that holds whole
