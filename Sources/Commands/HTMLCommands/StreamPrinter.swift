@@ -185,27 +185,44 @@ final class StreamPrinter: InputHandler {
     /// The path of the innermost open element: every step with its position among same-name siblings, except the
     /// html, head and body elements, which a page has once.
     private func path() -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(open.count * 12)
         for (depth, element) in open.enumerated() {
-            text += "/" + element.name
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(contentsOf: element.name.utf8)
             let unique = depth == 0 || (depth == 1 && (element.name == "head" || element.name == "body"))
-            if !unique { text += "[\(element.typeIndex)]" }
+            guard !unique else { continue }
+            bytes.append(UInt8(ascii: "["))
+            var digits: [UInt8] = []
+            var number = element.typeIndex
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(number % 10))
+                number /= 10
+            } while number > 0
+            bytes.append(contentsOf: digits.reversed())
+            bytes.append(UInt8(ascii: "]"))
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-/// The element children an open element has had so far: how many, and how many of each name.
+/// The element children an open element has had so far: how many, and how many of each name (a short list, not a
+/// dictionary: an element's children have few distinct names, and this runs for every start tag of the page).
 private struct ChildCounts {
     var elements = 0
-    var byName: [String: Int] = [:]
+    var names: [String] = []
+    var counts: [Int] = []
 
     /// Counts a new child; its 1-based positions among all children and among those of its name.
     mutating func add(_ name: String) -> (child: Int, type: Int) {
         elements += 1
-        let type = (byName[name] ?? 0) + 1
-        byName[name] = type
-        return (elements, type)
+        for index in names.indices.reversed() where names[index] == name {
+            counts[index] += 1
+            return (elements, counts[index])
+        }
+        names.append(name)
+        counts.append(1)
+        return (elements, 1)
     }
 }
 
