@@ -236,6 +236,25 @@ struct HTMLCommandTests {
         }
     }
 
+    /// gumbo takes minutes over 100,000 nested divs (it scans the open elements at every block start tag): such a
+    /// page goes to libxml2's parser, with a warning.
+    @Test func hostileNestingDoesNotStallTheHTML5Parser() throws {
+        let deep = scratch.write(
+            "divs.html",
+            "<body>" + String(repeating: "<div>", count: 100_000) + "<a href=x>deep</a>"
+                + String(repeating: "</div>", count: 100_000))
+        let started = ContinuousClock.now
+        let result = run(["--fields", "text", "a", deep])
+        #expect(result.status == .success)
+        #expect(result.lines == [#"{"type":"node","text":"deep"}"#])
+        #expect(result.stderr.first?.contains("nests elements about 10000") == true, "\(result.stderr)")
+        // Only to catch the stall (minutes); speed is measured in bench/.
+        #expect(ContinuousClock.now - started < .seconds(60))
+        // An ordinary page is not affected, whatever its size.
+        let ordinary = "<ul><li>a<li>b</ul><div><span><p>x<p>y</span></div><br><img><script>'<div><div>'</script>"
+        #expect(NestingEstimate.deepest(Array((ordinary + "<!-- <div><div><div> -->").utf8)) == 2)
+    }
+
     @Test func manySiblingsCostLinearTime() throws {
         let list = scratch.write(
             "list.html", "<ul>" + String(repeating: "<li>x</li>", count: 100_000) + "</ul>")

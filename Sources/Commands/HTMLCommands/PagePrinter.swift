@@ -52,9 +52,19 @@ final class PagePrinter: InputHandler {
         let text = decoder.decodeWhole(raw) { context.warn($0) }
         let url = documentURL()
         HTMLDocument.releaseKept()
+        var parser = settings.parser
+        if parser == .html5 {
+            let depth = NestingEstimate.deepest(text)
+            if depth > NestingEstimate.gumboLimit {
+                context.warn(
+                    "'\(source.name)' nests elements about \(depth) deep: parsed with libxml2's HTML4 parser (gumbo "
+                        + "would take minutes)")
+                parser = .libxml2
+            }
+        }
         let document: HTMLDocument
         do {
-            switch settings.parser {
+            switch parser {
             case .html5: document = try parseHTML5(text, url: url)
             case .libxml2: document = try HTMLDocument(libxml2: text, url: url)
             }
