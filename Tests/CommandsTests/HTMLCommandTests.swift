@@ -164,6 +164,18 @@ struct HTMLCommandTests {
         #expect(try values("tag", ["--xpath", "//svg:foreignObject", html5]) == ["foreignObject"])
     }
 
+    /// --stream builds its records from parser events; they must be the records of libxml2's tree (the same parser).
+    @Test func streamRecordsAreThoseOfTheTree() throws {
+        for selector in ["div.story", "a", "p", "img", "body > *", "nav a:first-child", "td:nth-of-type(2)"] {
+            for mode in [["--html"], ["--inner-html"], ["--text=inner"], ["--text"], ["-a", "href", "-a", "srcset"]] {
+                let tree = run(["--parser", "libxml2"] + mode + [selector, page])
+                let stream = run(["--stream"] + mode + [selector, page])
+                #expect(tree.stderr.isEmpty && stream.status == tree.status, "\(selector) \(mode)")
+                #expect(stream.lines == tree.lines, "\(selector) \(mode)")
+            }
+        }
+    }
+
     // MARK: Limits and exit statuses
 
     @Test func limitsAndFirst() throws {
