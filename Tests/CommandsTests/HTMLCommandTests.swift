@@ -183,6 +183,23 @@ struct HTMLCommandTests {
         #expect(try values("text", ["--limit", "2", "a", page, page]) == ["Home", "About", "Home", "About"])
     }
 
+    /// Many files are parsed on every core; their records still come in the order of the files, all of them.
+    @Test func manyPagesKeepTheirOrder() throws {
+        var files: [String] = []
+        for index in 0..<24 {
+            // Large and small pages mixed, so that workers finish out of order.
+            let links = index % 3 == 0 ? 3_000 : 1
+            let body = String(repeating: "<a href=\"/p\(index)\">\(index)</a>", count: links)
+            files.append(scratch.write("page\(index).html", "<title>\(index)</title><p>\(body)"))
+        }
+        let titles = try values("text", ["title"] + files)
+        #expect(titles == (0..<24).map { String($0) as String? })
+        let limited = try values("text", ["--limit", "2", "a"] + files)
+        var expected: [String?] = []
+        for index in 0..<24 { expected += Array(repeating: String(index), count: index % 3 == 0 ? 2 : 1) }
+        #expect(limited == expected)
+    }
+
     @Test func exitStatuses() throws {
         let none = run(["blink", page])
         #expect(none.status == .negative)

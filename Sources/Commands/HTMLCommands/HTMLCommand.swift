@@ -137,14 +137,22 @@ public struct HTMLCommand: Command {
         var settings = settings
         settings.showsText = context.output.shows("text")
         settings.showsPath = context.output.shows("path")
+        // Many pages in tree mode: parsed on every core.
+        let pool =
+            settings.stream || sourceNames.count < 2
+            ? nil
+            : try PagePool(
+                workers: System.processorCount, settings: settings, query: query, context: context, tally: tally)
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings] source in
             if settings.stream {
                 return try StreamPrinter(
                     settings: settings, query: query, context: context, source: source, tally: tally)
             }
-            return PagePrinter(settings: settings, query: query, context: context, source: source, tally: tally)
+            return PagePrinter(
+                settings: settings, query: query, context: context, source: source, tally: tally, pool: pool)
         }
-        if summary.failed > 0 { return .failure }
+        try pool?.finish()
+        if summary.failed > 0 || tally.failed > 0 { return .failure }
         return tally.count > 0 ? .success : .negative
     }
 }

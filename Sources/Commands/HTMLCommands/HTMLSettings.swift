@@ -61,7 +61,8 @@ func value(of name: String, in attributes: [(name: String, value: String)]) -> S
     return attributes.first { $0.name.lowercased() == lower }?.value
 }
 
-/// How many nodes all sources matched, for the exit status.
+/// How many nodes all sources matched, and how many pages failed on a worker, for the exit status.
 final class MatchTally {
     var count = 0
+    var failed = 0
 }

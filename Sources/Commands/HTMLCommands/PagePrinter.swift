@@ -1,8 +1,7 @@
-// The input handler of tb html for one source in tree mode: it gathers the page, decodes it, parses it into a
-// libxml2 document (gumbo's HTML5 tree or libxml2's own), runs the query and prints a record per node.
+// The input handler of tb html for one source in tree mode: it gathers the page, then runs PageWork on it — on the
+// main thread, printing each record as it is built, or, for one of many local files, on a worker of the PagePool, so
+// that the pages of a run are parsed on every core.
 import Bytes
-import Gumbo
-import LibXML2
 import POSIX
 import Toolbox
 
@@ -13,22 +12,27 @@ final class PagePrinter: InputHandler {
     private let context: Context
     private let source: Source
     private let tally: MatchTally
+    private let pool: PagePool?
     private var bytes: [UInt8] = []
-    private var decoder: HTMLDecoder
+    private var contentType: String?
     private var effectiveURL: String?
     private(set) var recordCount = 0
 
-    init(settings: HTMLSettings, query: PreparedQuery, context: Context, source: Source, tally: MatchTally) {
+    init(
+        settings: HTMLSettings, query: PreparedQuery, context: Context, source: Source, tally: MatchTally,
+        pool: PagePool?
+    ) {
         self.settings = settings
         self.query = query
         self.context = context
         self.source = source
         self.tally = tally
-        decoder = HTMLDecoder(name: source.name, override: settings.encoding)
+        // Fetched pages are printed before the input layer records their visit (with the number of records).
+        self.pool = source.kind == .file ? pool : nil
     }
 
     func start(_ info: SourceInfo) throws {
-        decoder.use(contentType: info.contentType)
+        contentType = info.contentType
         effectiveURL = info.effectiveURL
     }
 
@@ -46,58 +50,22 @@ final class PagePrinter: InputHandler {
         try printPage()
     }
 
+    func idle() throws {
+        try pool?.printReady(wait: true)
+    }
+
     private func printPage() throws {
-        let raw = bytes
+        let job = PageJob(bytes: bytes, name: source.name, url: documentURL(), contentType: contentType)
         bytes = []
-        let text = decoder.decodeWhole(raw) { context.warn($0) }
-        let url = documentURL()
-        HTMLDocument.releaseKept()
-        var parser = settings.parser
-        if parser == .html5 {
-            let depth = NestingEstimate.deepest(text)
-            if depth > NestingEstimate.gumboLimit {
-                context.warn(
-                    "'\(source.name)' nests elements about \(depth) deep: parsed with libxml2's HTML4 parser (gumbo "
-                        + "would take minutes)")
-                parser = .libxml2
-            }
+        if let pool {
+            try pool.submit(job)
+            return
         }
-        let document: HTMLDocument
-        do {
-            switch parser {
-            case .html5: document = try parseHTML5(text, url: url)
-            case .libxml2: document = try HTMLDocument(libxml2: text, url: url)
-            }
-        } catch {
-            throw ToolError("cannot parse '\(source.name)': \(error)")
-        }
-        let result: XPathResult
-        do {
-            result = try document.evaluate(query.expression(for: document))
-        } catch {
-            throw ToolError("cannot select from '\(source.name)': \(error)")
-        }
-        let builder = NodeRecordBuilder(
-            settings: settings, source: JSONText(source.name), urls: PageURLs(base: try base(of: document, url: url)))
-        var printed = 0
-        func emit(_ record: NodeRecord) throws -> Bool {
+        defer { tally.count += recordCount }
+        try PageWork.run(job, settings: settings, query: query, warn: { context.warn($0) }) { record in
             try context.output.emit(record)
-            printed += 1
-            return settings.limit.map { printed < $0 } ?? true
-        }
-        defer {
-            recordCount += printed
-            tally.count += printed
-            document.keepUntilExit()
-        }
-        switch result {
-        case .nodes(let nodes):
-            for node in nodes {
-                for record in builder.records(for: node) { guard try emit(record) else { return } }
-            }
-        case .string(let value): _ = try emit(builder.scalar(value))
-        case .number(let value): _ = try emit(builder.scalar(Self.format(value)))
-        case .boolean(let value): _ = try emit(builder.scalar(value ? "true" : "false"))
+            recordCount += 1
+            return true
         }
     }
 
@@ -109,25 +77,5 @@ final class PagePrinter: InputHandler {
         case .file: return PageURLs.fileURL(path: source.name, directory: try? FileSystem.currentDirectory())
         case .standardInput: return nil
         }
-    }
-
-    /// The base URLs resolve against: --base, else the page's <base href> (itself resolved), else the page's URL.
-    private func base(of document: HTMLDocument, url: String?) throws -> String? {
-        if let base = settings.base { return base }
-        if case .nodes(let nodes) = try? document.evaluate(query.baseElement), let element = nodes.first,
-            let href = element.attribute("href")
-        {
-            let trimmed = PageURLs.trimmed(href)
-            if !trimmed.isEmpty { return PageURLs.browserEncoded(URLReference.resolve(trimmed, against: url)) }
-        }
-        return url
-    }
-
-    /// An XPath number as XPath's string() writes it: integers without a fraction.
-    static func format(_ value: Double) -> String {
-        if value.isNaN { return "NaN" }
-        if value.isInfinite { return value > 0 ? "Infinity" : "-Infinity" }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
     }
 }

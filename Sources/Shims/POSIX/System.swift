@@ -121,6 +121,12 @@ public enum System {
         CPOSIX_setMallocThresholds(8 << 20, 32 << 20)
     }
 
+    /// How many processors this process may run on (at least 1). The corresponding C function is `sysconf`
+    /// (_SC_NPROCESSORS_ONLN).
+    public static var processorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
     /// Stops glibc from keeping freed small chunks in its fast bins. A program that builds and frees trees of
     /// millions of small nodes (tb html) otherwise spends a tenth of its time consolidating those bins, which glibc
     /// does whenever a large chunk is freed; the per-thread caches still serve small allocations. The corresponding

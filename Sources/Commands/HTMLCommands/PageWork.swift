@@ -1,0 +1,96 @@
+// The work of tree mode on one whole page, wherever it runs (the main thread, or a worker of the PagePool): decode,
+// pick the parser, parse, run the query, and hand each record to a sink until --limit.
+import Gumbo
+import LibXML2
+import Toolbox
+
+/// One page to select from.
+struct PageJob: Sendable {
+    /// The page as it arrived (decompressed).
+    let bytes: [UInt8]
+    /// The source as records and messages name it.
+    let name: String
+    /// The page's own URL (after redirects, or its file:// URL), the base of relative URLs.
+    let url: String?
+    /// The Content-Type the server sent.
+    let contentType: String?
+}
+
+/// Tree mode's steps for one page.
+enum PageWork {
+    /// Runs `job`, giving each record to `emit` (which returns false to stop) and each warning to `warn`. Throws a
+    /// ToolError when the page cannot be parsed or the query fails on it.
+    static func run(
+        _ job: PageJob, settings: HTMLSettings, query: PreparedQuery, warn: (String) -> Void,
+        emit: (NodeRecord) throws -> Bool
+    ) throws {
+        var decoder = HTMLDecoder(name: job.name, override: settings.encoding)
+        decoder.use(contentType: job.contentType)
+        let text = decoder.decodeWhole(job.bytes, warn: warn)
+        HTMLDocument.releaseKept()
+        var parser = settings.parser
+        if parser == .html5 {
+            let depth = NestingEstimate.deepest(text)
+            if depth > NestingEstimate.gumboLimit {
+                warn(
+                    "'\(job.name)' nests elements about \(depth) deep: parsed with libxml2's HTML4 parser (gumbo "
+                        + "would take minutes)")
+                parser = .libxml2
+            }
+        }
+        let document: HTMLDocument
+        do {
+            switch parser {
+            case .html5: document = try parseHTML5(text, url: job.url)
+            case .libxml2: document = try HTMLDocument(libxml2: text, url: job.url)
+            }
+        } catch {
+            throw ToolError("cannot parse '\(job.name)': \(error)")
+        }
+        defer { document.keepUntilExit() }
+        let result: XPathResult
+        do {
+            result = try document.evaluate(query.expression(for: document))
+        } catch {
+            throw ToolError("cannot select from '\(job.name)': \(error)")
+        }
+        let urls = PageURLs(base: base(of: document, url: job.url, settings: settings, query: query))
+        let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: urls)
+        var printed = 0
+        func give(_ record: NodeRecord) throws -> Bool {
+            printed += 1
+            return try emit(record) && settings.limit.map { printed < $0 } ?? true
+        }
+        switch result {
+        case .nodes(let nodes):
+            for node in nodes {
+                for record in builder.records(for: node) { guard try give(record) else { return } }
+            }
+        case .string(let value): _ = try give(builder.scalar(value))
+        case .number(let value): _ = try give(builder.scalar(format(value)))
+        case .boolean(let value): _ = try give(builder.scalar(value ? "true" : "false"))
+        }
+    }
+
+    /// The base URLs resolve against: --base, else the page's <base href> (itself resolved), else the page's URL.
+    static func base(of document: HTMLDocument, url: String?, settings: HTMLSettings, query: PreparedQuery)
+        -> String?
+    {
+        if let base = settings.base { return base }
+        if case .nodes(let nodes) = try? document.evaluate(query.baseElement), let element = nodes.first,
+            let href = element.attribute("href")
+        {
+            let trimmed = PageURLs.trimmed(href)
+            if !trimmed.isEmpty { return PageURLs.browserEncoded(URLReference.resolve(trimmed, against: url)) }
+        }
+        return url
+    }
+
+    /// An XPath number as XPath's string() writes it: integers without a fraction.
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "Infinity" : "-Infinity" }
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}
