@@ -10,18 +10,18 @@ enum NestingEstimate {
 
     /// Elements that never stay open around others: void elements, those that the next of their kind (or their
     /// parent's end) closes, and those whose content is text.
-    static let ignored: Set<[UInt8]> = Set(
+    static let ignored: Set<PackedName> = Set(
         [
             "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
             "wbr", "keygen", "basefont", "bgsound", "frame", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td",
             "th", "tbody", "thead", "tfoot", "colgroup", "caption", "rb", "rt", "rp", "rtc", "html", "head", "body",
             "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
-        ].map { Array($0.utf8) })
+        ].map { PackedName(Array($0.utf8)) })
 
     /// Elements whose content is text up to their end tag, which the scan skips (markup in a script is not markup).
-    static let rawText: Set<[UInt8]> = Set(
+    static let rawText: Set<PackedName> = Set(
         ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"].map {
-            Array($0.utf8)
+            PackedName(Array($0.utf8))
         })
 
     /// The largest number of start tags (of elements that nest) not yet matched by end tags, at any point; comments
@@ -51,16 +51,33 @@ enum NestingEstimate {
                 index += 1
             }
             guard !name.isEmpty, name.count <= 16 else { continue }
-            if !closing && rawText.contains(name) {
+            let packed = PackedName(name)
+            if !closing && rawText.contains(packed) {
                 index = skip(past: Array("</".utf8) + name, in: bytes, from: index, ignoringCase: true)
                 continue
             }
-            guard !ignored.contains(name) else { continue }
+            guard !ignored.contains(packed) else { continue }
             if closing {
                 depth = max(0, depth - 1)
             } else {
                 depth += 1
                 deepest = max(deepest, depth)
+            }
+        }
+    }
+
+    /// A tag name of up to 16 bytes in two words: hashed and compared without an array per tag.
+    struct PackedName: Hashable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init(_ name: [UInt8]) {
+            for (offset, byte) in name.prefix(16).enumerated() {
+                if offset < 8 {
+                    low |= UInt64(byte) << (8 * UInt64(offset))
+                } else {
+                    high |= UInt64(byte) << (8 * UInt64(offset - 8))
+                }
             }
         }
     }

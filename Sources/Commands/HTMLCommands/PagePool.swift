@@ -49,10 +49,11 @@ final class PagePool {
 
     /// A worker's run of one page: its records collected (up to --limit), its warnings and failure kept for the main
     /// thread to print.
-    private static func work(_ job: PageJob, settings: HTMLSettings, query: PreparedQuery) -> PageResult {
+    private static func work(_ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery) -> PageResult {
         var result = PageResult(name: job.name)
         do {
-            try PageWork.run(job, settings: settings, query: query, warn: { result.warnings.append($0) }) { record in
+            try PageWork.run(consume job, settings: settings, query: query, warn: { result.warnings.append($0) }) {
+                record in
                 result.records.append(record)
                 return true
             }
@@ -63,11 +64,11 @@ final class PagePool {
     }
 
     /// Hands `job` to the next worker (waiting while it is busy), then prints what is ready.
-    func submit(_ job: PageJob) throws {
+    func submit(_ job: consuming PageJob) throws {
         let index = sent % workers.count
         sent += 1
         order.append(index)
-        workers[index].send(job) { ready[index].append($0) }
+        workers[index].send(consume job) { ready[index].append($0) }
         try printReady(wait: false)
     }
 

@@ -55,14 +55,14 @@ final class PagePrinter: InputHandler {
     }
 
     private func printPage() throws {
-        let job = PageJob(bytes: bytes, name: source.name, url: documentURL(), contentType: contentType)
-        bytes = []
+        var job = PageJob(bytes: [], name: source.name, url: documentURL(), contentType: contentType)
+        swap(&job.bytes, &bytes)
         if let pool {
-            try pool.submit(job)
+            try pool.submit(consume job)
             return
         }
         defer { tally.count += recordCount }
-        try PageWork.run(job, settings: settings, query: query, warn: { context.warn($0) }) { record in
+        try PageWork.run(consume job, settings: settings, query: query, warn: { context.warn($0) }) { record in
             try context.output.emit(record)
             recordCount += 1
             return true

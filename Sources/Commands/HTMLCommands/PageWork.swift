@@ -6,8 +6,8 @@ import Toolbox
 
 /// One page to select from.
 struct PageJob: Sendable {
-    /// The page as it arrived (decompressed).
-    let bytes: [UInt8]
+    /// The page as it arrived (decompressed); PageWork drops it once decoded.
+    var bytes: [UInt8]
     /// The source as records and messages name it.
     let name: String
     /// The page's own URL (after redirects, or its file:// URL), the base of relative URLs.
@@ -21,12 +21,16 @@ enum PageWork {
     /// Runs `job`, giving each record to `emit` (which returns false to stop) and each warning to `warn`. Throws a
     /// ToolError when the page cannot be parsed or the query fails on it.
     static func run(
-        _ job: PageJob, settings: HTMLSettings, query: PreparedQuery, warn: (String) -> Void,
+        _ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery, warn: (String) -> Void,
         emit: (NodeRecord) throws -> Bool
     ) throws {
         var decoder = HTMLDecoder(name: job.name, override: settings.encoding)
         decoder.use(contentType: job.contentType)
-        let text = decoder.decodeWhole(job.bytes, warn: warn)
+        // The raw page goes as soon as it is decoded: a large page is not held twice while its tree is built.
+        var raw: [UInt8] = []
+        swap(&raw, &job.bytes)
+        let text = decoder.decodeWhole(raw, warn: warn)
+        raw = []
         HTMLDocument.releaseKept()
         var parser = settings.parser
         if parser == .html5 {
