@@ -42,8 +42,10 @@ public struct HTMLCommand: Command {
             Parses each page the way a browser does — gumbo builds the HTML5 tree (tables get their tbody, a <p> \
             ends before a <section>, <title> holds text, SVG and MathML keep their names and namespaces) — and \
             hands it to libxml2 as a document, whose XPath engine finds the nodes. --parser libxml2 uses \
-            libxml2's own HTML4 parser, faster but not what browsers build. Many sources are read in one call, URLs \
-            fetched concurrently.
+            libxml2's own HTML4 parser, faster but not what browsers build (tb uses it too for a page that nests \
+            elements more than 10,000 deep, on which gumbo would take minutes, and says so). Many sources are read \
+            in one call: URLs fetched concurrently, local files parsed on every core, records in the order of the \
+            pages.
 
             Selectors: CSS Selectors Level 3 in full (type, universal, class, id, every attribute operator, \
             descendant, >, + and ~, :nth-child(an+b) and the other structural pseudo-classes, :empty, :root, \
@@ -56,9 +58,9 @@ public struct HTMLCommand: Command {
 
             One node record per match, in document order, nested matches included. attributes holds every \
             attribute, decoded; href, src, action, formaction, poster, cite, data, background, xlink:href and each \
-            srcset candidate are made absolute against --base, else the <base href> in the page's head, else the URL the page \
-            came from (after redirects) or the file's file:// URL, with spaces and non-ASCII percent-encoded as \
-            browsers do (--raw-urls keeps them as written). text is the text inside with white space collapsed; \
+            srcset candidate are made absolute against --base, else the <base href> in the page's head, else the \
+            URL the page came from (after redirects) or the file's file:// URL, with spaces and non-ASCII \
+            percent-encoded as browsers do (--raw-urls keeps them as written). text is the text inside with white space collapsed; \
             value is what --attr or --text asked for; html is filled by --html or --inner-html (serialized as the \
             HTML standard says); path is an XPath that finds the node again.
 
@@ -69,7 +71,8 @@ public struct HTMLCommand: Command {
             --stream parses with libxml2's HTML parser in flat memory and prints each node as soon as it closes, for \
             pages too large to hold: it takes selectors decided by the open elements alone — type, universal, id, \
             class, attributes, descendant and child combinators, :first-child, :nth-child(), :first-of-type, \
-            :nth-of-type(), and :not(), :is(), :where() of those. Any other part is a usage error naming it.
+            :nth-of-type(), and :not(), :is(), :where() of those. Any other part is a usage error naming it. The \
+            tree is libxml2's HTML4 one (as with --parser libxml2): no implied tbody, SVG names in lower case.
             """,
         options: [xpath, parser, stream, attr, text, html, innerHTML, first, limit, base, rawURLs, encoding]
             + InputOptions.all,
