@@ -1,5 +1,6 @@
 // Which character encoding a feed is in: a byte order mark, the HTTP charset, the bytes of "<?xml" in UTF-16 or
 // UTF-32, the XML declaration, or UTF-8 — in that order, as RFC 7303 and the XML specification (appendix F) say.
+import Toolbox
 
 /// The encoding of a document, and how tb turns it into UTF-8 for expat.
 enum DocumentEncoding: Equatable {
@@ -46,18 +47,6 @@ enum DocumentEncoding: Equatable {
         }
     }
 
-    /// The charset parameter of a Content-Type header.
-    static func charset(ofContentType type: String?) -> String? {
-        guard let type else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let parts = parameter.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingWhitespace().lowercased() == "charset" {
-                return String(parts[1]).trimmingWhitespace().filter { $0 != "\"" }
-            }
-        }
-        return nil
-    }
-
     /// The encoding="…" of an XML declaration at the start of `head`, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
         var start = 0
@@ -77,14 +66,4 @@ enum DocumentEncoding: Equatable {
         let value = after.dropFirst().prefix { $0 != quote }
         return value.isEmpty ? nil : String(value)
     }
-}
-
-extension String {
-    fileprivate func trimmingWhitespace() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
 }

@@ -24,7 +24,7 @@ struct TextDecoder {
 
     /// The charset of the Content-Type the server sent; it wins over the document's declaration.
     mutating func use(contentType: String?) {
-        httpCharset = DocumentEncoding.charset(ofContentType: contentType)
+        httpCharset = SourceInfo.charset(ofContentType: contentType)
     }
 
     /// Decodes the next piece, appending UTF-8 to `output`; `warn` hears about an encoding that cannot be read.

@@ -27,7 +27,7 @@ struct HTMLDecoder {
 
     /// The charset of the Content-Type the server sent: it wins over the page's <meta>.
     mutating func use(contentType: String?) {
-        httpCharset = HTMLEncoding.charset(ofContentType: contentType)
+        httpCharset = SourceInfo.charset(ofContentType: contentType)
     }
 
     /// A whole document as UTF-8.

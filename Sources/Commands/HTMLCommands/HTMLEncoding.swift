@@ -1,5 +1,6 @@
 // Which character encoding a page is in, as the HTML standard's sniffing decides it: a byte order mark, the HTTP
 // charset, a <meta> in the first 1024 bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252.
+import Bytes
 
 /// The encoding of an HTML document: an iconv name, or UTF-8.
 struct HTMLEncoding: Equatable, Sendable {
@@ -39,47 +40,23 @@ struct HTMLEncoding: Equatable, Sendable {
         var valid = 0
         var invalid = 0
         var index = 0
+        let span = bytes.span
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
+            if bytes[index] < 0x80 {
                 index += 1
                 continue
             }
-            let length = sequenceLength(bytes, at: index)
-            if length == 0 {
+            // A character cut by the end of what is known counts as valid: the head may end inside one.
+            let length = Bytes.utf8Length(in: span, at: index)
+            if length < 0 {
                 invalid += 1
-                index += 1
+                index -= length
             } else {
                 valid += 1
-                index += length
+                index = length == 0 ? bytes.count : index + length
             }
         }
         return invalid == 0 || valid >= 2 * invalid
-    }
-
-    /// The length of the valid UTF-8 sequence at `index` (2 to 4), or 0 when there is none; a sequence cut by the
-    /// end of the bytes counts as valid (the head may end inside one).
-    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return 0
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return length }
-            let byte = bytes[index + offset]
-            guard byte >= (offset == 1 ? low : 0x80) && byte <= (offset == 1 ? high : 0xBF) else { return 0 }
-        }
-        return length
     }
 
     /// The encoding a label names (the WHATWG Encoding standard's labels), or nil for a label it does not know.
@@ -87,18 +64,6 @@ struct HTMLEncoding: Equatable, Sendable {
         let key = String(
             label.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\"" })
         if let name = labels[key] { return HTMLEncoding(name: name) }
-        return nil
-    }
-
-    /// The charset parameter of a Content-Type header.
-    static func charset(ofContentType type: String?) -> String? {
-        guard let type else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let parts = parameter.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, String(parts[0]).trimmingWhitespace().lowercased() == "charset" {
-                return String(parts[1]).trimmingWhitespace().filter { $0 != "\"" && $0 != "'" }
-            }
-        }
         return nil
     }
 

@@ -11,15 +11,12 @@ final class PreparedQuery: @unchecked Sendable {
     private let foreign: XPathExpression?
     /// The page's <base href>.
     let baseElement: XPathExpression
-    /// Whether the page has SVG or MathML elements, whose names CSS compares differently.
-    let hasForeignElements: XPathExpression
 
     init(_ query: HTMLQuery) throws(UsageError) {
         self.query = query
         do {
             // In the head, where the standard puts it: a scan of the whole page would cost more than the rest.
             baseElement = try XPathExpression("(/html/head/base[@href])[1]")
-            hasForeignElements = try XPathExpression("boolean((//svg:* | //math:*)[1])")
         } catch {
             throw UsageError("cannot prepare the query: \(error.message)")
         }
@@ -48,9 +45,8 @@ final class PreparedQuery: @unchecked Sendable {
     }
 
     /// The expression for a document.
-    func expression(for document: HTMLDocument) throws(LibXML2Error) -> XPathExpression {
-        guard let foreign else { return plain }
-        if case .boolean(true) = try document.evaluate(hasForeignElements) { return foreign }
-        return plain
+    func expression(for document: HTMLDocument) -> XPathExpression {
+        guard let foreign, document.hasForeignElements else { return plain }
+        return foreign
     }
 }

@@ -75,6 +75,23 @@ public final class HTMLDocument: @unchecked Sendable {
         libxml2.xmlDocGetRootElement(document).map { HTMLNode(self, $0) }
     }
 
+    /// Whether the document has SVG or MathML elements, whose names CSS compares differently. The gumbo converter
+    /// declares their namespaces on the root element when it makes the first such element, and libxml2's own parser
+    /// makes none: the root's declarations tell, without a walk of the tree.
+    public var hasForeignElements: Bool {
+        var namespace = libxml2.xmlDocGetRootElement(document)?.pointee.nsDef
+        while let current = namespace {
+            let uri = current.pointee.href
+            if XMLStrings.equal(uri, "http://www.w3.org/2000/svg")
+                || XMLStrings.equal(uri, "http://www.w3.org/1998/Math/MathML")
+            {
+                return true
+            }
+            namespace = current.pointee.next
+        }
+        return false
+    }
+
     /// Evaluates `expression` with the document node as the context node, the prefixes `svg`, `math`, `xlink` and
     /// `tb` and the tb: functions. An error at evaluation (an unknown prefix or function, a wrong argument) is a
     /// LibXML2Error with libxml2's message. The corresponding C function is `xmlXPathCompiledEval`.

@@ -8,6 +8,18 @@ public struct SourceInfo: Sendable {
     public let contentType: String?
     /// The URL finally fetched, after redirects; the base for relative links.
     public let effectiveURL: String?
+
+    /// The charset parameter of a Content-Type header (`text/html; charset="utf-8"` gives `utf-8`), if any.
+    public static func charset(ofContentType type: String?) -> String? {
+        guard let type else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, String(parts[0]).trimmingWhitespace().lowercased() == "charset" {
+                return String(parts[1]).trimmingWhitespace().filter { $0 != "\"" && $0 != "'" }
+            }
+        }
+        return nil
+    }
 }
 
 /// Receives one source's bytes. The input layer makes one per source, gives it the bytes in order as they arrive

@@ -15,7 +15,9 @@ public enum JSONBytes {
             if index == count { break }
             let byte = bytes[index]
             if byte >= 0x80 {
-                let length = utf8SequenceLength(bytes, at: index)
+                // A character cut by the end of the text is one bad character too.
+                let found = Bytes.utf8Length(in: bytes, at: index)
+                let length = found == 0 ? index - count : found
                 if length > 0 {
                     index += length
                     continue
@@ -103,41 +105,5 @@ public enum JSONBytes {
             out.append(hexDigits[Int(byte >> 4)])
             out.append(hexDigits[Int(byte & 15)])
         }
-    }
-
-    /// The length of the valid UTF-8 sequence starting at `index` (2 to 4), or minus the length of its maximal
-    /// invalid prefix, which becomes one U+FFFD (the Unicode "maximal subpart" practice, as Swift's String does).
-    static func utf8SequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let continuations: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: continuations = 1
-        case 0xE0:
-            continuations = 2
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
-        case 0xED:
-            continuations = 2
-            high = 0x9F
-        case 0xF0:
-            continuations = 3
-            low = 0x90
-        case 0xF1...0xF3: continuations = 3
-        case 0xF4:
-            continuations = 3
-            high = 0x8F
-        default: return -1
-        }
-        var offset = 1
-        while offset <= continuations {
-            guard index + offset < bytes.count else { return -offset }
-            let byte = bytes[index + offset]
-            let valid = offset == 1 ? (byte >= low && byte <= high) : (byte & 0xC0 == 0x80)
-            guard valid else { return -offset }
-            offset += 1
-        }
-        return continuations + 1
     }
 }

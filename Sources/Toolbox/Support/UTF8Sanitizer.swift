@@ -74,28 +74,11 @@ public struct UTF8Sanitizer {
     }
 
     /// The length of the valid sequence at `index`; 0 when the input ends inside a sequence that is valid so far;
-    /// minus the length of an invalid prefix otherwise.
+    /// minus the length of an invalid prefix otherwise (Bytes.utf8Length), and U+FFFE and U+FFFF, which XML does not
+    /// allow, as invalid.
     private static func sequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length = expectedLength(lead)
-        guard length > 1 else { return -1 }
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xE0: low = 0xA0
-        case 0xED: high = 0x9F
-        case 0xF0: low = 0x90
-        case 0xF4: high = 0x8F
-        default: break
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return 0 }
-            let byte = bytes[index + offset]
-            let valid = offset == 1 ? (byte >= low && byte <= high) : (byte & 0xC0 == 0x80)
-            guard valid else { return -offset }
-        }
-        // U+FFFE and U+FFFF are not characters XML allows.
-        if lead == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE { return -3 }
+        let length = Bytes.utf8Length(in: bytes, at: index)
+        if length == 3 && bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE { return -3 }
         return length
     }
 }
