@@ -259,11 +259,11 @@ private struct Capture {
         guard wantsHTML != nil else { return }
         html += "<" + name
         for (attribute, value) in attributes {
-            html += " " + attribute + "=\"" + HTMLEscaping.attribute(value) + "\""
+            html += " " + attribute + "=\"" + HTMLSerialization.escapedAttribute(value) + "\""
         }
         html += ">"
         if level == 1 { innerStart = html.utf8.count }
-        if HTMLEscaping.rawText.contains(name) { rawDepth += 1 }
+        if HTMLSerialization.rawTextElements.contains(name) { rawDepth += 1 }
     }
 
     mutating func leave(_ name: String) {
@@ -271,15 +271,15 @@ private struct Capture {
         if level == 1 { innerEnd = html.utf8.count }
         level -= 1
         guard wantsHTML != nil else { return }
-        if HTMLEscaping.rawText.contains(name) { rawDepth -= 1 }
-        if !HTMLEscaping.void.contains(name) { html += "</" + name + ">" }
-        if level == 0 && HTMLEscaping.void.contains(name) { innerEnd = html.utf8.count }
+        if HTMLSerialization.rawTextElements.contains(name) { rawDepth -= 1 }
+        if !HTMLSerialization.voidElements.contains(name) { html += "</" + name + ">" }
+        if level == 0 && HTMLSerialization.voidElements.contains(name) { innerEnd = html.utf8.count }
     }
 
     mutating func text(_ text: String) {
         content += text
         if wantsInner { inner.text(text) }
-        if wantsHTML != nil { html += rawDepth > 0 ? text : HTMLEscaping.text(text) }
+        if wantsHTML != nil { html += rawDepth > 0 ? text : HTMLSerialization.escapedText(text) }
     }
 
     mutating func comment(_ text: String) {

@@ -12,6 +12,25 @@ extension HTMLNode {
     public var innerHTML: String { HTMLSerializer.html(of: node, includingNode: false) }
 }
 
+/// The serialization rules of outerHTML for HTML written from parser events instead of a tree (tb html --stream):
+/// the same element lists and the same escaping.
+public enum HTMLSerialization {
+    /// Elements without content or end tag.
+    public static let voidElements = Set(HTMLSerializer.voidElements.map(\.description))
+    /// Elements whose text is written as it is.
+    public static let rawTextElements = Set(HTMLSerializer.rawTextElements.map(\.description))
+
+    /// Text as outerHTML writes it: & < > and U+00A0 escaped. (Parsed text holds no NUL, where this would stop.)
+    public static func escapedText(_ value: String) -> String {
+        HTMLSerializer.escaped(value, inAttribute: false)
+    }
+
+    /// An attribute value as outerHTML writes it: & " and U+00A0 escaped.
+    public static func escapedAttribute(_ value: String) -> String {
+        HTMLSerializer.escaped(value, inAttribute: true)
+    }
+}
+
 /// The standard's "serializing HTML fragments" over a libxml2 tree, into a byte buffer.
 struct HTMLSerializer {
     private var bytes: [UInt8] = []
@@ -142,12 +161,12 @@ struct HTMLSerializer {
         "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML",
     ]
     /// Elements without content or end tag (with the obsolete ones the standard still lists).
-    private static let voidElements: [StaticString] = [
+    static let voidElements: [StaticString] = [
         "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
         "meta", "param", "source", "track", "wbr",
     ]
     /// Elements whose text is written as it is (noscript too: browsers run scripts).
-    private static let rawTextElements: [StaticString] = [
+    static let rawTextElements: [StaticString] = [
         "style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript",
     ]
 
@@ -175,6 +194,16 @@ struct HTMLSerializer {
     }
 
     /// `text` with `&` and U+00A0 escaped, and `"` in an attribute value or `<` and `>` in text.
+    /// `value` escaped as text or as an attribute value.
+    static func escaped(_ value: String, inAttribute: Bool) -> String {
+        var serializer = HTMLSerializer()
+        value.withCString {
+            serializer.appendEscaped(
+                UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), inAttribute: inAttribute)
+        }
+        return String(decoding: serializer.bytes, as: UTF8.self)
+    }
+
     private mutating func appendEscaped(_ text: UnsafePointer<xmlChar>?, inAttribute: Bool) {
         guard let text else { return }
         var run = text
