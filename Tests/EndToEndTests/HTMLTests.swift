@@ -62,6 +62,18 @@ struct HTMLTests {
         #expect(limited.lines.count == 3)
     }
 
+    /// A page that stalls: the paragraphs before the stall reach the pipe at once, without waiting for the 64 KB a
+    /// stream may hold to tell UTF-8 from windows-1252. (libxml2 reads 4,000 bytes ahead, so the last few KB before a
+    /// stall wait for more; the page sends more than that after its paragraphs.)
+    @Test func aStreamDoesNotWaitForItsEncodingWhenThePagePauses() throws {
+        let server = try TestServer.http(root: pages)
+        let (lines, seconds) = try firstLines(
+            2, ofTB: ["html", "--stream", "--fields", "text", "p", server.url("/htmldrip/3/20")],
+            environment: scratch.environment)
+        #expect(lines == [#"{"type":"node","text":"paragraph 0"}"#, #"{"type":"node","text":"paragraph 1"}"#])
+        #expect(seconds < 10, "the records waited for the stall to end")
+    }
+
     @Test func visitsAreRecorded() throws {
         let server = try TestServer.http(root: pages)
         _ = try html(["a", server.url("/file/page.html")])

@@ -16,8 +16,9 @@ struct HTMLDecoder {
     private var transcoder: Transcoder?
     private var sanitizer = UTF8Sanitizer()
 
-    /// How many bytes a stream waits for before it decides: the <meta> prescan's window, and some text to tell
-    /// UTF-8 from windows-1252.
+    /// How many bytes a stream waits for at most before it decides, for some text to tell UTF-8 from windows-1252;
+    /// it decides sooner once the <meta> prescan's window is there and either a label or a non-ASCII byte is, or
+    /// when the input pauses (`decideNow`).
     static let streamSniffLength = 64 << 10
 
     init(name: String, override: String?) {
@@ -43,7 +44,7 @@ struct HTMLDecoder {
     mutating func decode(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8], warn: (String) -> Void) {
         guard encoding != nil else {
             for index in 0..<bytes.count { head.append(bytes[index]) }
-            guard final || head.count >= Self.streamSniffLength else { return }
+            guard final || head.count >= Self.streamSniffLength || canDecideEarly else { return }
             let held = head
             head = []
             let skip = decide(held, warn: warn)
@@ -51,6 +52,25 @@ struct HTMLDecoder {
             return
         }
         convert(bytes, final: final, into: &output)
+    }
+
+    /// Whether the held head settles the encoding already: the prescan window is complete and holds a byte order
+    /// mark, a label or a byte that is not ASCII (or the server named a charset).
+    private var canDecideEarly: Bool {
+        guard head.count >= HTMLEncoding.prescanLength else { return false }
+        if httpCharset != nil || override != nil || head.contains(where: { $0 >= 0x80 }) { return true }
+        var prescan = MetaPrescan(head.prefix(HTMLEncoding.prescanLength))
+        return prescan.charset() != nil
+    }
+
+    /// Before the input pauses: a stream that has its prescan window decides with what it has (UTF-8 when that is
+    /// all ASCII), so that its first records do not wait for more bytes; shorter heads keep waiting.
+    mutating func decideNow(into output: inout [UInt8], warn: (String) -> Void) {
+        guard encoding == nil, head.count >= HTMLEncoding.prescanLength else { return }
+        let held = head
+        head = []
+        let skip = decide(held, warn: warn)
+        convert(held.span.extracting(skip..<held.count), final: false, into: &output)
     }
 
     /// Picks the encoding from `head`; returns the length of its byte order mark.

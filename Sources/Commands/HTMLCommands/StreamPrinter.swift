@@ -98,6 +98,9 @@ final class StreamPrinter: InputHandler {
 
     /// Before the input layer waits for more bytes, what the parser has read so far is printed.
     func idle() throws {
+        var text: [UInt8] = []
+        decoder.decideNow(into: &text) { context.warn($0) }
+        if !text.isEmpty { try feed(text) }
         try parser.drain { event throws in try handle(event) }
     }
 

@@ -10,6 +10,7 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /redirect-loop        a redirect to itself
   /slow/SECONDS/NAME    waits, then sends the file
   /drip/N/SECONDS       N lines "item K", each sent at once, then silence for SECONDS, then the end
+  /htmldrip/N/SECONDS   the same as an HTML page: a 1 KB head, N paragraphs and a 5 KB comment before the silence
   /infinite             lines for ever, until the client goes away
   /flaky/KEY/N/NAME     503 the first N times for KEY, then the file
   /headers              the request headers as the body
@@ -104,14 +105,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif route == "slow":
                 time.sleep(float(parts[1]))
                 self.send_body(self.read("/".join(parts[2:])))
-            elif route == "drip":
+            elif route in ("drip", "htmldrip"):
                 count, pause = int(parts[1]), float(parts[2])
                 self.send_response(200)
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
+                html = route == "htmldrip"
+                if html:
+                    head = b"<!DOCTYPE html><title>drip</title><!-- %s -->\n" % (b"x" * 1100)
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
                 for k in range(count):
-                    line = b"item %d\n" % k
+                    line = (b"<p>paragraph %d</p>\n" if html else b"item %d\n") % k
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+                    self.wfile.flush()
+                if html:
+                    # More than the 4,000 bytes libxml2 reads ahead, so that the paragraphs are parsed before the stall.
+                    tail = b"<!-- %s -->\n" % (b"y" * 5000)
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(tail), tail))
                     self.wfile.flush()
                 time.sleep(pause)
                 self.wfile.write(b"0\r\n\r\n")
