@@ -64,6 +64,9 @@ let package = Package(
 
         // MARK: Commands
         .target(
+            name: "SVNCommands", dependencies: ["Toolbox", "SVN", "POSIX"], path: "Sources/Commands/SVNCommands",
+            swiftSettings: safeSwift),
+        .target(
             name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
             swiftSettings: safeSwift),
         .target(
@@ -96,6 +99,7 @@ let package = Package(
             name: "tb",
             dependencies: [
                 "Toolbox", "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands",
+                "SVNCommands",
             ],
             swiftSettings: safeSwift),
 
@@ -112,7 +116,9 @@ let package = Package(
         .testTarget(
             name: "CommandsTests",
             dependencies: [
-                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "Toolbox", "PCRE2",
+                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "SVNCommands",
+                "Toolbox",
+                "PCRE2",
                 "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -3,6 +3,7 @@ import FeedCommands
 import HTMLCommands
 import ReachCommands
 import RegexCommands
+import SVNCommands
 import StoreCommands
 import Toolbox
 
@@ -11,6 +12,7 @@ enum Builtins {
         FeedCommand.self,
         HTMLCommand.self,
         RegexCommand.self,
+        SVNCommand.self,
         ReachCommand.self,
         BookmarkCommand.self,
         HistoryCommand.self,

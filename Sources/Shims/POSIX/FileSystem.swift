@@ -30,6 +30,8 @@ public enum FileSystem {
         public let owner: UInt32
         public let group: UInt32
         public let size: Int
+        /// When its contents last changed, in seconds since 1970.
+        public let modified: Int64
 
         init(_ info: stat) {
             kind = Kind(mode: info.st_mode)
@@ -37,6 +39,7 @@ public enum FileSystem {
             owner = info.st_uid
             group = info.st_gid
             size = Int(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec)
         }
     }
 

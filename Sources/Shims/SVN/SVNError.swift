@@ -1,11 +1,63 @@
-// The one error type of the SVN shim.
+// The one error type of the SVN shim, and its making from libsvn's error chains.
+internal import CSVN
 
 /// A failure reported by libsvn (its whole error chain, outermost first), or the failure to load it.
 public struct SVNError: Error, Sendable, CustomStringConvertible {
     /// The apr_status_t of the outermost error, or -1 when the library could not be loaded.
     public let code: Int
-    /// The messages of the chain, outermost first.
+    /// The codes of the whole chain, outermost first.
+    public let codes: [Int]
+    /// The messages of the chain, outermost first, each once.
     public let chain: [String]
 
+    public init(code: Int, chain: [String], codes: [Int]? = nil) {
+        self.code = code
+        self.chain = chain
+        self.codes = codes ?? [code]
+    }
+
     public var description: String { chain.joined(separator: ": ") }
+
+    /// Whether the server refused the credentials, or wanted some and was given none.
+    public var isAuthenticationFailure: Bool {
+        codes.contains { Self.authenticationCodes.contains($0) }
+    }
+
+    /// Whether the path does not exist in that revision.
+    public var isNotFound: Bool {
+        codes.contains { Self.notFoundCodes.contains($0) }
+    }
+
+    static let authenticationCodes: Set<Int> = [
+        Int(SVN_ERR_RA_NOT_AUTHORIZED.rawValue), Int(SVN_ERR_AUTHN_FAILED.rawValue),
+        Int(SVN_ERR_AUTHN_NO_PROVIDER.rawValue), Int(SVN_ERR_AUTHN_CREDS_UNAVAILABLE.rawValue),
+        Int(SVN_ERR_AUTHZ_UNREADABLE.rawValue), Int(SVN_ERR_RA_DAV_FORBIDDEN.rawValue),
+    ]
+    static let notFoundCodes: Set<Int> = [
+        Int(SVN_ERR_FS_NOT_FOUND.rawValue), Int(SVN_ERR_RA_DAV_PATH_NOT_FOUND.rawValue),
+        Int(SVN_ERR_ENTRY_NOT_FOUND.rawValue), Int(SVN_ERR_ILLEGAL_TARGET.rawValue),
+        Int(SVN_ERR_FS_NO_SUCH_REVISION.rawValue), Int(SVN_ERR_CLIENT_UNRELATED_RESOURCES.rawValue),
+    ]
+
+    /// The error of a chain libsvn returned, which it then frees. Messages are libsvn's (the outermost is usually
+    /// the most specific); duplicates and the "traced call" links of debug builds are left out.
+    static func take(_ error: UnsafeMutablePointer<svn_error_t>) -> SVNError {
+        var messages: [String] = []
+        var codes: [Int] = []
+        var link: UnsafeMutablePointer<svn_error_t>? = error
+        var buffer = [CChar](repeating: 0, count: 512)
+        while let current = link {
+            codes.append(Int(current.pointee.apr_err))
+            let text = libsvn.svn_err_best_message(current, &buffer, buffer.count).map { String(cString: $0) } ?? ""
+            if !text.isEmpty, text != "traced call", !messages.contains(text) { messages.append(text) }
+            link = current.pointee.child
+        }
+        libsvn.svn_error_clear(error)
+        return SVNError(code: codes.first ?? -1, chain: messages, codes: codes)
+    }
+
+    /// Throws the error of a chain, if there is one.
+    static func check(_ error: UnsafeMutablePointer<svn_error_t>?) throws(SVNError) {
+        if let error { throw take(error) }
+    }
 }

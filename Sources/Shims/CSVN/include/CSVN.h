@@ -8,13 +8,80 @@
 #ifndef _REENTRANT
 #define _REENTRANT 1
 #endif
-#include <svn_version.h>
+#include <apr_fnmatch.h>
+#include <apr_hash.h>
+#include <apr_tables.h>
 #include <svn_client.h>
+#include <svn_cmdline.h>
+#include <svn_config.h>
+#include <svn_dirent_uri.h>
+#include <svn_path.h>
+#include <svn_pools.h>
+#include <svn_ra.h>
+#include <svn_time.h>
+#include <svn_version.h>
 #include "CLoader.h"
 
-// Functions of libsvn_subr and APR resolve through libsvn_client's handle too: they are its dependencies.
-#define CSVN_SYMBOLS(X) X(svn_client_version)
+// Functions of libsvn_subr, libsvn_ra and APR resolve through libsvn_client's handle too: they are its dependencies.
+#define CSVN_SYMBOLS(X)                                                                                                \
+    X(svn_client_version)                                                                                              \
+    X(svn_cmdline_init)                                                                                                \
+    X(svn_cmdline_create_auth_baton2)                                                                                  \
+    X(svn_pool_create_ex)                                                                                              \
+    X(apr_pool_destroy)                                                                                                \
+    X(apr_pool_clear)                                                                                                  \
+    X(apr_pstrdup)  \
+    X(apr_palloc)                                                                                                    \
+    X(apr_array_make)                                                                                                  \
+    X(apr_array_push)                                                                                                  \
+    X(apr_hash_get)                                                                                                    \
+    X(apr_hash_first)                                                                                                  \
+    X(apr_hash_next)                                                                                                   \
+    X(apr_hash_this)                                                                                                   \
+    X(apr_fnmatch)                                                                                                     \
+    X(svn_config_get_config)                                                                                           \
+    X(svn_config_get)                                                                                                  \
+    X(svn_config_set)                                                                                                  \
+    X(svn_client_create_context2)                                                                                      \
+    X(svn_client_list4)                                                                                                \
+    X(svn_client_cat3)                                                                                                 \
+    X(svn_client_log5)                                                                                                 \
+    X(svn_client_info4)                                                                                                \
+    X(svn_client_open_ra_session2)                                                                                     \
+    X(svn_ra_get_latest_revnum)                                                                                        \
+    X(svn_ra_get_uuid2)                                                                                                \
+    X(svn_ra_get_repos_root2)                                                                                          \
+    X(svn_ra_get_session_url)                                                                                          \
+    X(svn_ra_stat)                                                                                                     \
+    X(svn_ra_get_locks2)                                                                                               \
+    X(svn_stream_create)                                                                                               \
+    X(svn_stream_set_write)                                                                                            \
+    X(svn_error_create)                                                                                                \
+    X(svn_error_clear)                                                                                                 \
+    X(svn_err_best_message)                                                                                            \
+    X(svn_path_is_url)  \
+    X(svn_path_is_backpath_present)                                                                                               \
+    X(svn_path_uri_from_iri)                                                                                           \
+    X(svn_path_uri_autoescape)                                                                                         \
+    X(svn_uri_canonicalize_safe)                                                                                            \
+    X(svn_uri_is_canonical)                                                                                            \
+    X(svn_parse_date)  \
+    X(apr_time_now)                                                                                                \
+    X(svn_time_from_cstring)
 
 /// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
-/// libsvn_subr and APR (see CLoader.h).
+/// libsvn_subr, libsvn_ra and APR (see CLoader.h).
 CLOADER_LIBRARY(CSVN, CSVN_SYMBOLS)
+
+// Macros Swift does not import: their values, spelled here.
+/// `SVN_DIRENT_KIND` and the other dirent fields `svn_client_list4` can be asked for.
+enum {
+    CSVN_DIRENT_KIND = SVN_DIRENT_KIND,
+    CSVN_DIRENT_SIZE = SVN_DIRENT_SIZE,
+    CSVN_DIRENT_CREATED_REV = SVN_DIRENT_CREATED_REV,
+    CSVN_DIRENT_TIME = SVN_DIRENT_TIME,
+    CSVN_DIRENT_LAST_AUTHOR = SVN_DIRENT_LAST_AUTHOR,
+};
+/// `SVN_INVALID_REVNUM` and `SVN_INVALID_FILESIZE`, both `-1` cast to their types.
+static const svn_revnum_t CSVN_INVALID_REVNUM = SVN_INVALID_REVNUM;
+static const svn_filesize_t CSVN_INVALID_FILESIZE = SVN_INVALID_FILESIZE;

@@ -1,0 +1,70 @@
+// What names a cached listing: the repository, the directory's path in it and the revision in which it last changed.
+import SVN
+
+/// The key of one cached listing.
+struct ListingKey {
+    let uuid: String
+    /// The directory's path in the repository, decoded: "/trunk".
+    let path: String
+    /// The revision in which the directory (or anything below it) last changed: while it stays the same, so does
+    /// the listing, whatever the youngest revision.
+    let changed: Int
+    let depth: SVNDepth
+
+    /// nil when the URL names nothing (libsvn then says why).
+    init?(url: String, state: SVNRepositoryState, depth: SVNDepth) {
+        guard state.kind != .none, let changed = state.createdRevision, url.hasPrefix(state.root) else { return nil }
+        uuid = state.uuid
+        let below = URIEscaping.decode(String(url.dropFirst(state.root.count)))
+        path = below.isEmpty ? "/" : below
+        self.changed = changed
+        self.depth = depth
+    }
+
+    init(uuid: String, path: String, changed: Int, depth: SVNDepth) {
+        self.uuid = uuid
+        self.path = path
+        self.changed = changed
+        self.depth = depth
+    }
+
+    /// The path in the repository of an entry `relative` to the directory ("" for the directory itself).
+    func path(of relative: String) -> String {
+        if relative.isEmpty { return path }
+        return path == "/" ? "/" + relative : path + "/" + relative
+    }
+
+    /// The cache file, relative to the cache's directory: one folder per repository.
+    var fileName: String {
+        Self.safe(uuid) + "/" + Self.hash("\(path)\u{0}\(changed)\u{0}\(depth.rawValue)") + ".listing"
+    }
+
+    /// The first line of the file, which is checked on reading: a hash collision or a damaged file is a miss.
+    var header: String { "tb-svn-listing 1\t\(uuid)\t\(changed)\t\(depth.rawValue)\t\(ListingFile.escape(path))" }
+
+    /// FNV-1a, 64 bits, in hex: short file names from long paths.
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// A UUID as a file name: anything but hex digits and dashes (a hostile server's UUID) is replaced.
+    static func safe(_ uuid: String) -> String {
+        let cleaned = String(uuid.map { $0.isHexDigit || $0 == "-" ? $0 : "_" }.prefix(64))
+        return cleaned.isEmpty ? "_" : cleaned
+    }
+}
+
+extension SVNEntry {
+    /// The same entry with another lock.
+    func with(lock: SVNLock?) -> SVNEntry {
+        SVNEntry(
+            path: path, kind: kind, size: size, createdRevision: createdRevision, time: time, lastAuthor: lastAuthor,
+            lock: lock)
+    }
+}

@@ -1,0 +1,54 @@
+// tb svn cat: the bytes of repository files, as svn cat writes them.
+import SVN
+import Toolbox
+
+/// Prints files.
+struct SVNCatCommand: Command {
+    static let revision = Option<RevisionOption>(
+        "revision", short: "r", help: "the file as it was in REV (default: the peg revision, else HEAD)")
+    static let ignoreKeywords = Flag("ignore-keywords", help: "leave svn:keywords such as $Id$ unexpanded")
+    static let targets = Positional(
+        "TARGET", help: "a file's URL[@REV] or @bookmark/path", arity: .oneOrMore, completion: .sources)
+
+    static let spec = CommandSpec(
+        name: "cat", abstract: "print the contents of repository files",
+        discussion: """
+            Writes each TARGET file's bytes to standard output, one after another, exactly as svn cat does \
+            (svn:keywords expanded unless --ignore-keywords), streaming them as they arrive. There are no records: \
+            --format, --json, --fields and --template are usage errors. A TARGET that is a directory or does not \
+            exist is reported and the others are still printed.
+            """,
+        options: [revision, ignoreKeywords] + SVNOptions.all, positionals: [targets], records: [],
+        examples: [
+            Example("tb svn cat @repo/trunk/README", "Print a file."),
+            Example("tb svn cat -r 100 svn://example.org/repo/trunk/logo.png > logo.png", "A binary file as of r100."),
+        ])
+
+    let targetTexts: [String]
+    let revisionValue: RevisionText?
+    let expandKeywords: Bool
+    let access: SVNOptions.Values
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        targetTexts = arguments.positionals(Self.targets)
+        revisionValue = try arguments.value(Self.revision)?.revision
+        expandKeywords = !arguments.flag(Self.ignoreKeywords)
+        access = try SVNOptions.values(arguments)
+    }
+
+    func run(_ context: Context) throws -> ExitStatus {
+        var run = SVNRun(context: context, verb: "read")
+        let client = try SVNOptions.client(access, context: context)
+        let output = context.output
+        return try run.each(targetTexts) { target, _ in
+            let peg = try target.pegRevision()
+            let revision = try revisionValue?.resolved() ?? peg
+            var pacer = FlushPacer()
+            try client.cat(target.url, peg: peg, revision: revision, expandKeywords: expandKeywords) { bytes in
+                try output.write(bytes)
+                try pacer.emitted(output)
+            }
+            try output.flush()
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// `tb svn`: the group of Subversion commands, which read repositories without a working copy.
+import Toolbox
+
+/// Groups ls, cat, log and info.
+public struct SVNCommand: CommandGroup {
+    public static let spec = CommandSpec(
+        name: "svn", abstract: "read Subversion repositories without a working copy",
+        discussion: """
+            ls, cat, log and info answer what svn's commands of those names answer for a repository URL \
+            (file://, svn://, svn+ssh://, http:// and https://), as records, through libsvn itself. A TARGET is a \
+            URL, @bookmark or @bookmark/path, or the local path of a repository (it becomes a file:// URL). \
+            URL@REV names the node as it was in revision REV (a peg revision: a number, HEAD or {DATE}); an @ \
+            followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping.
+
+            tb never prompts unless --interactive is given on a terminal: a server that wants credentials it does \
+            not have is an error, at once, as in cron. The user name comes from --username or svn's auth cache, \
+            the password from TB_SVN_PASSWORD, --password-file or svn's auth cache (~/.subversion, or \
+            --config-dir), never from the command line. A password tb is given is not stored in svn's cache. \
+            svn+ssh:// runs ssh in batch mode (no password or host-key prompts) unless $SVN_SSH or svn's \
+            configuration names another tunnel.
+
+            Errors name their cause in one line and exit with 2: an unknown path, an authentication failure, a \
+            server that cannot be reached. Every run is recorded in the history, without passwords.
+            """,
+        subcommands: [SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self],
+        defaultSubcommand: nil)
+
+    public init() {}
+}

@@ -1,0 +1,61 @@
+// tb svn info: what the repository knows of paths, as svn info tells it.
+import SVN
+import Toolbox
+
+/// Prints information on paths.
+struct SVNInfoCommand: Command {
+    static let recursive = Flag("recursive", short: "R", help: "also everything below, as --depth infinity")
+    static let depth = Option<SVNDepth>(
+        "depth", help: "how far down: empty, files, immediates or infinity", default: .empty, conflicts: [recursive])
+    static let revision = Option<RevisionOption>(
+        "revision", short: "r", help: "as it was in REV (default: the peg revision, else HEAD)")
+    static let targets = Positional(
+        "TARGET", help: "a URL[@REV], @bookmark[/path] or a repository's directory", arity: .oneOrMore,
+        completion: .sources)
+
+    static let spec = CommandSpec(
+        name: "info", abstract: "print what the repository knows of paths",
+        discussion: """
+            Prints an info record for each TARGET (and with -R or --depth, for what lies below it): its URL, the \
+            repository's root and UUID, its kind, size, the last change and the lock on it. path is the TARGET's \
+            name, and below it the path relative to the TARGET, as in svn info --xml.
+            """,
+        options: [recursive, depth, revision] + SVNOptions.all, positionals: [targets],
+        records: [InfoRecord.schema],
+        examples: [
+            Example("tb svn info @repo --template '%(revision)'", "The youngest revision."),
+            Example("tb svn info -R @repo/trunk --fields path,lock | jq 'select(.lock)'", "Locked files in trunk."),
+        ])
+
+    let targetTexts: [String]
+    let depthValue: SVNDepth
+    let revisionValue: RevisionText?
+    let access: SVNOptions.Values
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        targetTexts = arguments.positionals(Self.targets)
+        depthValue = arguments.flag(Self.recursive) ? .infinity : try arguments.valueOrDefault(Self.depth)
+        revisionValue = try arguments.value(Self.revision)?.revision
+        access = try SVNOptions.values(arguments)
+    }
+
+    func run(_ context: Context) throws -> ExitStatus {
+        var run = SVNRun(context: context, verb: "get information on")
+        let client = try SVNOptions.client(access, context: context)
+        return try run.each(targetTexts) { target, run in
+            let peg = try target.pegRevision()
+            let revision = try revisionValue?.resolved() ?? peg
+            var targetURL: String?
+            try client.info(target.url, peg: peg, revision: revision, depth: depthValue) { info in
+                // The first path is the target itself (its URL, after any move the peg revision followed).
+                let base = targetURL ?? info.url
+                targetURL = base
+                let path =
+                    info.url == base
+                    ? URIEscaping.decode(String(base.split(separator: "/").last ?? ""))
+                    : URIEscaping.decode(String(info.url.dropFirst(base.count + 1)))
+                try run.emit(InfoRecord(path: path, info: info))
+            }
+        }
+    }
+}

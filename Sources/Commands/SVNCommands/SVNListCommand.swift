@@ -1,0 +1,83 @@
+// tb svn ls: the entries of repository directories, as svn ls lists them, from the server or the directory cache.
+import SVN
+import Toolbox
+
+extension SVNDepth: ArgumentChoice {
+    public static var valueName: String { "DEPTH" }
+}
+
+/// Lists directories.
+struct SVNListCommand: Command {
+    static let recursive = Flag("recursive", short: "R", help: "list everything below, as --depth infinity")
+    static let depth = Option<SVNDepth>(
+        "depth", help: "how far down: empty, files, immediates or infinity", default: .immediates,
+        conflicts: [recursive])
+    static let revision = Option<RevisionOption>(
+        "revision", short: "r", help: "list the tree as it was in REV (default: the peg revision, else HEAD)")
+    static let offline = Flag("offline", help: "answer from the directory cache alone, without asking the server")
+    static let noCache = Flag(
+        "no-cache", help: "ask the server, neither reading nor writing the directory cache", conflicts: [offline])
+    static let targets = Positional(
+        "TARGET", help: "a repository URL[@REV], @bookmark[/path] or a repository's directory", arity: .oneOrMore,
+        completion: .sources)
+
+    static let spec = CommandSpec(
+        name: "ls", abstract: "list the entries of repository directories",
+        discussion: """
+            Prints an entry record for everything in each TARGET directory (or for a TARGET file itself), in the \
+            order libsvn delivers them, as they arrive. Only the fields that are printed are asked of the server: \
+            --fields name,kind costs far less than the whole entry on a large tree.
+
+            Listings are kept in the directory cache (svn/ in the cache directory, see tb(1), FILES), keyed by the \
+            repository's UUID, the path and the revision in which the directory last changed. A listing of HEAD \
+            asks the server for that revision first and answers from the cache when nothing below the directory \
+            changed; locks, which are not versioned, are asked for again whenever the lock field is printed. \
+            --offline answers from the cache alone. The cache holds at most 64 MB; it is safe to delete.
+            """,
+        options: [recursive, depth, revision, offline, noCache] + SVNOptions.all,
+        positionals: [targets], records: [EntryRecord.schema],
+        examples: [
+            Example("tb svn ls https://svn.apache.org/repos/asf/subversion/trunk", "What is in trunk."),
+            Example("tb svn ls -R --fields path,size @repo/trunk | jq -s 'map(.size // 0) | add'", "Bytes in trunk."),
+            Example("tb svn ls svn://example.org/repo/tags@1500", "The tags as they were in r1500."),
+            Example("tb svn ls --offline -R @repo/trunk", "The last listing seen, without the network."),
+        ])
+
+    let targetTexts: [String]
+    let depthValue: SVNDepth
+    let revisionValue: RevisionText?
+    let cacheUse: ListingCache.Use
+    let access: SVNOptions.Values
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        targetTexts = arguments.positionals(Self.targets)
+        depthValue = arguments.flag(Self.recursive) ? .infinity : try arguments.valueOrDefault(Self.depth)
+        revisionValue = try arguments.value(Self.revision)?.revision
+        cacheUse = arguments.flag(Self.offline) ? .only : arguments.flag(Self.noCache) ? .never : .check
+        access = try SVNOptions.values(arguments)
+    }
+
+    func run(_ context: Context) throws -> ExitStatus {
+        var run = SVNRun(context: context, verb: "list")
+        let output = context.output
+        var fields: SVNDirentFields = [.kind]
+        if output.shows("size") { fields.insert(.size) }
+        if output.shows("revision") { fields.insert(.createdRevision) }
+        if output.shows("date") { fields.insert(.time) }
+        if output.shows("author") { fields.insert(.lastAuthor) }
+        let request = ListingRequest(
+            depth: depthValue, fields: fields, locks: output.shows("lock"), revision: revisionValue)
+        let cache = ListingCache(context: context)
+        var client: SVNClient?
+        return try run.each(targetTexts) { target, run in
+            let listing = TargetListing(target: target, request: request)
+            if cacheUse == .only {
+                return try cache.answerOffline(listing, run: &run)
+            }
+            // Made once, for the first target that needs the server.
+            let current = try client ?? SVNOptions.client(access, context: context)
+            client = current
+            try listing.list(with: current, cache: cacheUse == .check ? cache : nil, run: &run)
+        }
+    }
+}

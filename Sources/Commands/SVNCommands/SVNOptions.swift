@@ -1,0 +1,90 @@
+// The options every svn command shares: credentials, svn's configuration, certificates, and prompting.
+import POSIX
+import SVN
+import Toolbox
+
+extension SVNCertificateFailure: ArgumentChoice {
+    public static var valueName: String { "FAILURE" }
+}
+
+/// --trust-server-cert-failures: certificate failures to accept, as svn spells them (`unknown-ca,cn-mismatch`).
+struct CertificateFailures: ArgumentValue {
+    let failures: Set<SVNCertificateFailure>
+
+    init?(argument: String) {
+        var failures: Set<SVNCertificateFailure> = []
+        for word in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let failure = SVNCertificateFailure(rawValue: String(word).trimmingWhitespace()) else { return nil }
+            failures.insert(failure)
+        }
+        self.failures = failures
+    }
+
+    static var valueName: String { "FAILURES" }
+    static var expectation: String {
+        "a comma-separated list of " + SVNCertificateFailure.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+    var argumentText: String { failures.map(\.rawValue).sorted().joined(separator: ",") }
+}
+
+/// The declarations, and the client they describe.
+enum SVNOptions {
+    static let username = Option<String>("username", value: "NAME", help: "the user name to authenticate as")
+    static let passwordFile = Option<String>(
+        "password-file", value: "FILE", help: "read the password from the first line of FILE (else TB_SVN_PASSWORD)",
+        completion: .files)
+    static let configDir = Option<String>(
+        "config-dir", value: "DIR", help: "svn's configuration and auth cache (default: ~/.subversion)",
+        completion: .directories)
+    static let trust = Option<CertificateFailures>(
+        "trust-server-cert-failures",
+        help: "accept these server certificate failures: unknown-ca, cn-mismatch, expired, not-yet-valid, other")
+    static let interactive = Flag(
+        "interactive", help: "on a terminal, let svn prompt for credentials and certificates (never in cron)")
+
+    static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive]
+
+    /// What the options say, read when the command is made (a missing password file is a usage error).
+    struct Values: Sendable {
+        var username: String?
+        var passwordFile: String?
+        var configDirectory: String?
+        var trusted: Set<SVNCertificateFailure> = []
+        var interactive = false
+    }
+
+    static func values(_ arguments: ParsedArguments) throws(UsageError) -> Values {
+        Values(
+            username: try arguments.value(username), passwordFile: try arguments.value(passwordFile),
+            configDirectory: try arguments.value(configDir), trusted: try arguments.value(trust)?.failures ?? [],
+            interactive: arguments.flag(interactive))
+    }
+
+    /// The client these values and the environment describe. The password file is read here, at run time.
+    static func client(_ values: Values, context: Context) throws -> SVNClient {
+        var settings = SVNClientSettings()
+        settings.username = values.username
+        settings.configDirectory = values.configDirectory
+        settings.trustedFailures = values.trusted
+        // Prompts need someone to answer them: --interactive counts only with a terminal to ask on.
+        settings.interactive = values.interactive && FileDescriptor.standardInput.isTerminal
+        if let file = values.passwordFile {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.readFile(file)
+            } catch {
+                throw ToolError("cannot read password file '\(file)': \(error.reason)")
+            }
+            let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+            settings.password = String(
+                decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        } else if let password = context.environment["TB_SVN_PASSWORD"] {
+            settings.password = password
+        }
+        do {
+            return try SVNClient(settings)
+        } catch {
+            throw ToolError(error.description)
+        }
+    }
+}

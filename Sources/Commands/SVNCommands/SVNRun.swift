@@ -1,0 +1,73 @@
+// What every svn command does around libsvn: one target after another, a failure reported in one line without
+// stopping the others, output paced for a reader waiting on a pipe, and each target in the history.
+import SVN
+import Toolbox
+
+/// The run of one svn command over its targets.
+struct SVNRun {
+    let context: Context
+    /// "list", "read", "get the log of", "get information on": what failed, for messages.
+    let verb: String
+    private var pacer = FlushPacer()
+
+    init(context: Context, verb: String) {
+        self.context = context
+        self.verb = verb
+    }
+
+    /// Runs `body` for each target; a target that fails is reported and the others go on. 0 when all succeeded,
+    /// else 2.
+    mutating func each(_ texts: [String], _ body: (SVNTarget, inout SVNRun) throws -> Void) throws -> ExitStatus {
+        var failed = false
+        var targets: [SVNTarget] = []
+        for text in texts { targets.append(try SVNTarget(text, context: context)) }
+        for target in targets {
+            let before = context.output.recordCount
+            var status = ExitStatus.success
+            do {
+                try body(target, &self)
+            } catch let error as SVNError {
+                context.error("cannot \(verb) '\(target.text)': \(Self.message(error))")
+                status = .failure
+            } catch let error as ToolError {
+                context.error(error.message)
+                status = .failure
+            }
+            failed = failed || status != .success
+            context.recordVisit(target: target.text, exitStatus: status, records: context.output.recordCount - before)
+        }
+        return failed ? .failure : .success
+    }
+
+    /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
+    mutating func emit<R: Record>(_ record: R) throws {
+        try context.output.emit(record)
+        try pacer.emitted(context.output)
+    }
+
+    /// libsvn's chain in one line, lowercase as tb's messages are, with a hint where the cause is the credentials.
+    static func message(_ error: SVNError) -> String {
+        var text = error.chain.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+            .joined(separator: ": ")
+        // "Path '/x' not found" → "path '/x' not found"; "URL …" and "E170013" keep their capitals.
+        if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
+            text = first.lowercased() + text.dropFirst()
+        }
+        guard error.isAuthenticationFailure else { return text }
+        return text + " (tb never prompts: give --username and TB_SVN_PASSWORD or --password-file)"
+    }
+}
+
+/// libsvn delivers entries as they come off the network and gives no sign before it waits for more: records are
+/// flushed at the first one and then at most every 50 ms, so a reader sees the first revisions of a long log at
+/// once, and a fast local listing still goes out in large writes.
+struct FlushPacer {
+    private var last: ContinuousClock.Instant?
+
+    mutating func emitted(_ output: Output) throws {
+        let now = ContinuousClock.now
+        if let last, last.duration(to: now) < .milliseconds(50) { return }
+        try output.willWait()
+        last = now
+    }
+}

@@ -1,0 +1,61 @@
+// A TARGET of the svn commands: a URL, @bookmark[/path] or a repository's local path, with its peg revision.
+import POSIX
+import SVN
+import Toolbox
+
+/// One target, ready for libsvn.
+struct SVNTarget {
+    /// As the user typed it (for messages and the history).
+    let text: String
+    /// Canonical and escaped, without the peg revision.
+    let url: String
+    /// The peg revision, nil when none was given.
+    let peg: RevisionText?
+
+    /// Resolves bookmarks, splits off a peg revision and canonicalises the URL; a target that cannot be one is a
+    /// usage error.
+    init(_ text: String, context: Context) throws {
+        self.text = text
+        var resolved: String
+        do {
+            resolved = try context.bookmarks.resolve(text)
+        } catch {
+            throw UsageError(error.message)
+        }
+        (resolved, peg) = Self.splitPeg(resolved)
+        if !Self.hasScheme(resolved) {
+            guard FileSystem.kind(of: resolved) == .directory else {
+                throw UsageError(
+                    "'\(text)' is not a repository URL (file://, svn://, svn+ssh://, http://, https://) or a "
+                        + "repository's directory")
+            }
+            resolved = "file://" + FileSystem.resolvingLinks(resolved)
+        }
+        do {
+            url = try SVN.canonicalURL(resolved)
+        } catch {
+            throw UsageError("invalid URL '\(text)': \(error.description)")
+        }
+    }
+
+    /// `URL@REV` → (URL, REV) when what follows the last `@` is a revision; an `@` at the very end is svn's escape
+    /// for an `@` in the name (`file@2x.png@`) and is dropped; any other `@` belongs to the name.
+    static func splitPeg(_ text: String) -> (String, RevisionText?) {
+        guard let at = text.lastIndex(of: "@") else { return (text, nil) }
+        let suffix = text[text.index(after: at)...]
+        if suffix.isEmpty { return (String(text[..<at]), nil) }
+        // An @ inside the host part (svn://user@host) is not a peg revision.
+        guard !suffix.contains("/"), let revision = RevisionText(suffix) else { return (text, nil) }
+        return (String(text[..<at]), revision)
+    }
+
+    private static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return false }
+        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// The peg revision libsvn takes: HEAD unless one was given.
+    func pegRevision() throws -> SVNRevision {
+        try peg?.resolved() ?? .head
+    }
+}

@@ -1,0 +1,84 @@
+// The listing of one ls TARGET: from libsvn, or from the directory cache when the directory has not changed.
+import SVN
+import Toolbox
+
+/// What ls asks of every target.
+struct ListingRequest {
+    let depth: SVNDepth
+    let fields: SVNDirentFields
+    let locks: Bool
+    /// -r, nil for the peg revision.
+    let revision: RevisionText?
+}
+
+/// One target's listing.
+struct TargetListing {
+    let target: SVNTarget
+    let request: ListingRequest
+
+    /// Lists the target, through the cache when there is one and the listing is of a fixed tree: the node the URL
+    /// names in one revision (HEAD, or REV with no other peg revision). Other peg and operative revision pairs
+    /// follow the node's history, which the cache does not hold.
+    func list(with client: SVNClient, cache: ListingCache?, run: inout SVNRun) throws {
+        let peg = try target.pegRevision()
+        let revision = try request.revision?.resolved() ?? peg
+        guard let cache, let fixed = Self.fixedRevision(peg: peg, revision: revision) else {
+            _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
+            return
+        }
+        let state = try client.state(of: target.url, revision: fixed)
+        guard let key = ListingKey(url: target.url, state: state, depth: request.depth) else {
+            _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
+            return
+        }
+        if let cached = cache.read(key, fields: request.fields) {
+            let locks = request.locks ? try client.locks(below: target.url, depth: request.depth) : nil
+            for var entry in cached.entries {
+                if let locks { entry = entry.with(lock: locks[key.path(of: entry.path)]) }
+                try emit(entry, run: &run)
+            }
+            cache.remember(key, url: target.url)
+            return
+        }
+        let kept = try stream(client, peg: peg, revision: revision, run: &run, keep: true)
+        cache.write(key, fields: request.fields, locks: request.locks, entries: kept, url: target.url)
+    }
+
+    /// The one revision a peg and operative revision pair names when they name the same tree; nil otherwise. HEAD
+    /// is nil too: the state asks for the youngest revision.
+    private static func fixedRevision(peg: SVNRevision, revision: SVNRevision) -> Int?? {
+        switch (peg, revision) {
+        case (.head, .head): return .some(nil)
+        case (.number(let a), .number(let b)) where a == b: return .some(a)
+        default: return nil
+        }
+    }
+
+    /// Prints the entries as libsvn delivers them; returns them too when they are to be cached.
+    private func stream(
+        _ client: SVNClient, peg: SVNRevision, revision: SVNRevision, run: inout SVNRun, keep: Bool
+    ) throws -> [SVNEntry] {
+        var kept: [SVNEntry] = []
+        try client.list(
+            target.url, peg: peg, revision: revision, depth: request.depth, fields: request.fields,
+            locks: request.locks
+        ) { entry in
+            if keep { kept.append(entry) }
+            try emit(entry, run: &run)
+        }
+        return kept
+    }
+
+    /// Prints one entry as svn ls shows it: the target directory itself is left out, a target file is named.
+    func emit(_ entry: SVNEntry, run: inout SVNRun) throws {
+        if entry.path.isEmpty {
+            guard entry.kind != .dir else { return }
+            let name = URIEscaping.decode(String(target.url.split(separator: "/").last ?? ""))
+            return try run.emit(EntryRecord(url: target.url, path: name, name: name, entry: entry))
+        }
+        let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+        try run.emit(
+            EntryRecord(
+                url: target.url + "/" + URIEscaping.encode(entry.path), path: entry.path, name: name, entry: entry))
+    }
+}
