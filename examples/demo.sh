@@ -77,6 +77,20 @@ show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fi
 show "tb html --stream 'a[href]' --attr href page.html --fields value | head -2"
 show tb html "'div >'" page.html
 
+section "svn: Subversion repositories without a working copy, through libsvn"
+# The bundled repository (six revisions by two authors) is loaded into the temporary directory.
+svnadmin create "$work/repository" && svnadmin load -q "$work/repository" < repository.svndump
+show tb bookmark add code "file://$work/repository"
+show tb svn ls @code/trunk --format table
+show tb svn ls -R @code/tags --fields path,kind,size,revision
+show tb svn log -v -l 2 @code --fields revision,author,message,changed_paths
+show tb svn log --search hello @code --template "'r%(revision) %(author): %(message)%n'"
+show tb svn cat @code/trunk/README
+show tb svn cat @code/trunk/src/main.c@4
+show "tb svn info @code/trunk --template '%(url) is at r%(revision), last changed by %(last_changed_author)%n'"
+show tb svn ls --offline @code/trunk --fields path
+show tb svn cat @code/trunk/src/main.c
+
 section "reach: routes, ports and URLs, all at once, within one deadline"
 # A web server of the demo's own on a free loopback port.
 /usr/bin/python3 -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &

@@ -30,19 +30,21 @@ struct ListingCache {
         return contents
     }
 
-    /// Keeps a listing, and names it as the URL's latest.
-    func write(_ key: ListingKey, fields: SVNDirentFields, locks: Bool, entries: [SVNEntry], url: String) {
+    /// Keeps a listing, and names it as the latest of `url` in `revision` ("HEAD" or a number).
+    func write(
+        _ key: ListingKey, fields: SVNDirentFields, locks: Bool, entries: [SVNEntry], url: String, revision: String
+    ) {
         guard let directory else { return }
         let text = ListingFile.text(key, fields: fields, locks: locks, entries: entries)
         store(Array(text.utf8), at: directory + "/" + key.fileName)
-        remember(key, url: url)
+        remember(key, url: url, revision: revision)
         trim(directory)
     }
 
-    /// Names `key`'s listing as the latest for `url` at its depth.
-    func remember(_ key: ListingKey, url: String) {
+    /// Names `key`'s listing as the latest of `url` in `revision` ("HEAD" or a number) at its depth.
+    func remember(_ key: ListingKey, url: String, revision: String) {
         guard let directory else { return }
-        let pointer = directory + "/latest/" + ListingKey.hash(url + "\u{0}" + key.depth.rawValue)
+        let pointer = directory + "/latest/" + Self.pointerName(url: url, revision: revision, depth: key.depth)
         let text = [key.uuid, String(key.changed), key.depth.rawValue, ListingFile.escape(key.path)].joined(
             separator: "\t")
         store(Array((text + "\n").utf8), at: pointer)
@@ -50,12 +52,11 @@ struct ListingCache {
 
     /// --offline: the latest listing of the target's URL at the asked depth, or an error saying there is none.
     func answerOffline(_ listing: TargetListing, run: inout SVNRun) throws {
-        let url = listing.target.url
         let depth = listing.request.depth
-        guard let directory,
-            let bytes = try? FileSystem.readFile(
-                directory + "/latest/" + ListingKey.hash(url + "\u{0}" + depth.rawValue))
-        else {
+        // -r N and URL@N name the same fixed tree here; a date names none the cache can know.
+        let revision = listing.request.revision?.text ?? listing.target.peg?.text ?? "HEAD"
+        let pointer = Self.pointerName(url: listing.target.url, revision: revision, depth: depth)
+        guard let directory, let bytes = try? FileSystem.readFile(directory + "/latest/" + pointer) else {
             throw ToolError(
                 "no cached listing of '\(listing.target.text)' at depth \(depth.rawValue): list it once online")
         }
@@ -73,6 +74,10 @@ struct ListingCache {
             context.warn("the cached listing of '\(listing.target.text)' lacks some fields; they are null")
         }
         for entry in contents.entries { try listing.emit(entry, run: &run) }
+    }
+
+    private static func pointerName(url: String, revision: String, depth: SVNDepth) -> String {
+        ListingKey.hash([url, revision, depth.rawValue].joined(separator: "\u{0}"))
     }
 
     private func store(_ bytes: [UInt8], at path: String) {

@@ -26,6 +26,7 @@ struct TargetListing {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
             return
         }
+        let label = fixed.map(String.init) ?? "HEAD"
         let state = try client.state(of: target.url, revision: fixed)
         guard let key = ListingKey(url: target.url, state: state, depth: request.depth) else {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
@@ -37,11 +38,12 @@ struct TargetListing {
                 if let locks { entry = entry.with(lock: locks[key.path(of: entry.path)]) }
                 try emit(entry, run: &run)
             }
-            cache.remember(key, url: target.url)
+            cache.remember(key, url: target.url, revision: label)
             return
         }
         let kept = try stream(client, peg: peg, revision: revision, run: &run, keep: true)
-        cache.write(key, fields: request.fields, locks: request.locks, entries: kept, url: target.url)
+        cache.write(
+            key, fields: request.fields, locks: request.locks, entries: kept, url: target.url, revision: label)
     }
 
     /// The one revision a peg and operative revision pair names when they name the same tree; nil otherwise. HEAD
