@@ -24,7 +24,7 @@ struct ListingCache {
     /// The cached listing for `key`, when it holds every field asked for.
     func read(_ key: ListingKey, fields: SVNDirentFields) -> ListingFile.Contents? {
         guard let directory, let bytes = try? FileSystem.readFile(directory + "/" + key.fileName),
-            let contents = ListingFile.read(String(decoding: bytes, as: UTF8.self), key: key),
+            let contents = ListingFile.read(bytes, key: key),
             contents.fields.isSuperset(of: fields)
         else { return nil }
         return contents
@@ -60,11 +60,12 @@ struct ListingCache {
             throw ToolError(
                 "no cached listing of '\(listing.target.text)' at depth \(depth.rawValue): list it once online")
         }
-        let columns = String(decoding: bytes, as: UTF8.self).dropLast().split(separator: "\t")
-        guard columns.count == 4, let changed = Int(columns[1]),
+        let columns = bytes.dropLast().split(separator: 0x09)
+        guard columns.count == 4, let changed = Int(String(decoding: columns[1], as: UTF8.self)),
             let contents = read(
                 ListingKey(
-                    uuid: String(columns[0]), path: ListingFile.unescape(columns[3]), changed: changed, depth: depth),
+                    uuid: String(decoding: columns[0], as: UTF8.self), path: ListingFile.unescape(columns[3]),
+                    changed: changed, depth: depth),
                 fields: [])
         else {
             throw ToolError("the cached listing of '\(listing.target.text)' is gone or damaged: list it once online")

@@ -78,7 +78,9 @@ struct TargetListing {
             let name = URIEscaping.decode(String(target.url.split(separator: "/").last ?? ""))
             return try run.emit(EntryRecord(url: target.url, path: name, name: name, entry: entry))
         }
-        let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+        let name =
+            entry.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(entry.path[$0...].dropFirst()) }
+            ?? entry.path
         try run.emit(
             EntryRecord(
                 url: target.url + "/" + URIEscaping.encode(entry.path), path: entry.path, name: name, entry: entry))
