@@ -1,0 +1,222 @@
+import Foundation
+import TestSupport
+import Testing
+
+// tb svn against the svn client on the same repositories: ls, log and info give svn's answers as records and cat
+// svn's bytes, over file://, svn:// (svnserve), http:// (Apache with mod_dav_svn) and svn+ssh:// (sshd); protected
+// repositories with right, wrong and missing credentials never prompt and exit 2; the directory cache answers what
+// the server would.
+@Suite(.serialized)
+struct SVNCommandTests {
+    let scratch = Scratch()
+
+    /// The questions asked over every scheme: (tb's arguments after the subcommand, svn's, whether the ls target is
+    /// a file). Paths are relative to a repository URL.
+    static let questions: [(command: String, arguments: [String], path: String, file: Bool?)] = [
+        ("ls", [], "/trunk", nil),
+        ("ls", ["-R"], "", nil),
+        ("ls", ["--depth", "files"], "/trunk", nil),
+        ("ls", [], "/trunk/%C3%BCn%C3%AFcode.txt", true),
+        ("ls", [], "/trunk/dir%20with%20space", nil),
+        ("ls", ["-r", "12"], "/branches", nil),
+        ("log", ["-v"], "", nil),
+        ("log", ["-r", "5:9"], "/trunk", nil),
+        ("log", ["-v", "-l", "3"], "/trunk", nil),
+        ("log", ["-v", "--stop-on-copy"], "/branches/feature", nil),
+        ("info", ["-R"], "/trunk", nil),
+        ("info", [], "/trunk/a%2520b.txt", nil),
+        ("info", ["-r", "10"], "/trunk/README.txt", nil),
+    ]
+
+    /// Asks tb and svn every question about the repository at `root` and expects the same records.
+    func compare(root: String, client: SVNClient, credentials: [String] = [], extra: [String: String] = [:]) throws {
+        let environment = client.environment.merging(extra) { $1 }
+        for question in Self.questions {
+            let url = root + question.path
+            let expected = try client.records(
+                [question.command] + question.arguments + credentials.svnSpelling + [url], fileTarget: question.file)
+            let run = try tb(
+                ["svn", question.command, "--json"] + question.arguments + credentials + ["--config-dir", client.configDirectory, url],
+                environment: environment)
+            #expect(run.status == 0, "\(question): \(run.stderr)")
+            #expect(run.lines == expected, "\(question.command) \(question.arguments) \(url)")
+        }
+    }
+
+    @Test func fileURLsGiveSvnsAnswers() throws {
+        let repositories = try SVNRepositories.shared()
+        try compare(root: repositories.fileURL("public"), client: SVNClient(scratch: scratch))
+    }
+
+    @Test func svnserveGivesSvnsAnswersAndNeverPrompts() throws {
+        let repositories = try SVNRepositories.shared()
+        let server = try TestServer.svnserve(root: repositories.parent, scratch: scratch)
+        let client = SVNClient(scratch: scratch)
+        try compare(root: server.url("/public"), client: client)
+        try compare(
+            root: server.url("/private"), client: client, credentials: ["--username", SVNRepositories.username],
+            extra: ["TB_SVN_PASSWORD": SVNRepositories.password])
+        try expectRefused(server.url("/private/trunk"), client: client)
+    }
+
+    @Test func apacheGivesSvnsAnswersAndNeverPrompts() throws {
+        let repositories = try SVNRepositories.shared()
+        let server = try TestServer.apacheSVN(root: repositories.parent, scratch: scratch)
+        let client = SVNClient(scratch: scratch)
+        try compare(root: server.url("/svn/public"), client: client)
+        try compare(
+            root: server.url("/svn/private"), client: client, credentials: ["--username", SVNRepositories.username],
+            extra: ["TB_SVN_PASSWORD": SVNRepositories.password])
+        try expectRefused(server.url("/svn/private/trunk"), client: client)
+    }
+
+    @Test func svnPlusSSHRunsTheTunnel() throws {
+        let repositories = try SVNRepositories.shared()
+        let server = try TestServer.sshd(scratch: scratch)
+        let client = SVNClient(scratch: scratch, svnSSH: server.svnSSH)
+        let url = server.url(repositories.path("public") + "/trunk")
+        let expected = try client.records(["ls", url])
+        let run = try tb(["svn", "ls", "--json", "--config-dir", client.configDirectory, url], environment: client.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines == expected)
+        let cat = try tb(["svn", "cat", url + "/with%20space.txt"], environment: client.environment)
+        #expect(cat.stdout == (try client.run(["cat", url + "/with%20space.txt"])).stdout)
+    }
+
+    /// Missing and wrong credentials: one line naming the cause, exit 2, within a bound that a prompt would break.
+    func expectRefused(_ url: String, client: SVNClient) throws {
+        let attempts: [([String], [String: String])] = [
+            ([], [:]),
+            (["--username", SVNRepositories.username], ["TB_SVN_PASSWORD": "wrong"]),
+            (["--username", "mallory"], ["TB_SVN_PASSWORD": SVNRepositories.password]),
+        ]
+        for (options, extra) in attempts {
+            let started = Date()
+            let run = try tb(
+                ["svn", "ls", "--config-dir", client.configDirectory] + options + [url],
+                environment: client.environment.merging(extra) { $1 }, input: "secret\nsecret\n")
+            #expect(run.status == 2, "\(options): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix("tb svn ls: cannot list '\(url)': "))
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(!run.stderr.contains(SVNRepositories.password) || extra["TB_SVN_PASSWORD"] == nil)
+            #expect(Date().timeIntervalSince(started) < 30)
+        }
+    }
+
+    @Test func catIsByteForByteSvnCat() throws {
+        let repositories = try SVNRepositories.shared()
+        let client = SVNClient(scratch: scratch)
+        for path in ["/trunk/binary.bin", "/trunk/large.txt", "/trunk/empty.txt", "/trunk/100%25.txt"] {
+            let url = repositories.fileURL("public", path)
+            let ours = scratch.file("ours"), theirs = scratch.file("theirs")
+            let script = """
+                '\(Package.binary)' svn cat '\(url)' > '\(ours)' && svn cat --non-interactive '\(url)' > '\(theirs)' \
+                && cmp '\(ours)' '\(theirs)'
+                """
+            let result = try bash(script, environment: client.environment)
+            #expect(result.status == 0, "\(path): \(result.stderr)")
+        }
+        // The @ of a name needs no escape when no revision follows it; a peg revision still works after it.
+        let at = try tb(["svn", "cat", repositories.fileURL("public", "/trunk/at@sign.txt")], environment: client.environment)
+        #expect(at.status == 0, "\(at.stderr)")
+        #expect(at.stdout == (try client.run(["cat", repositories.fileURL("public", "/trunk/at@sign.txt@")])).stdout)
+        let pegged = try tb(["svn", "cat", repositories.fileURL("public", "/trunk/README.txt@7")], environment: client.environment)
+        #expect(pegged.stdout == (try client.run(["cat", repositories.fileURL("public", "/trunk/README.txt@7")])).stdout)
+    }
+
+    @Test func urlsLibsvnWouldAbortOnAreCanonicalised() throws {
+        let repositories = try SVNRepositories.shared()
+        let client = SVNClient(scratch: scratch)
+        let expected = try client.records(["ls", repositories.fileURL("public", "/trunk/dir%20with%20space")])
+        for raw in ["/trunk/dir with space/", "/trunk//dir with space", "/trunk/dir%20with%20space/"] {
+            let run = try tb(["svn", "ls", "--json", repositories.fileURL("public", raw)], environment: client.environment)
+            #expect(run.status == 0, "\(raw): \(run.stderr)")
+            #expect(run.lines == expected, "\(raw)")
+        }
+        // A repository's directory is a file:// URL; LANG unset still reads unicode names.
+        var bare = client.environment
+        bare["LANG"] = nil
+        bare["LC_ALL"] = nil
+        let local = try tb(["svn", "ls", "--json", repositories.path("public") + "/trunk/日本語"], environment: bare)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.lines == (try client.records(["ls", repositories.fileURL("public", "/trunk/%E6%97%A5%E6%9C%AC%E8%AA%9E")])))
+    }
+
+    @Test func badTargetsAndMissingPathsEndInOneLine() throws {
+        let repositories = try SVNRepositories.shared()
+        let environment = SVNClient(scratch: scratch).environment
+        let missing = try tb(["svn", "ls", repositories.fileURL("public", "/nope")], environment: environment)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("not found"), "\(missing.stderr)")
+        let dots = try tb(["svn", "ls", repositories.fileURL("public", "/trunk/../branches")], environment: environment)
+        #expect(dots.status == 64, "\(dots.stderr)")
+        let notURL = try tb(["svn", "info", scratch.file("nothing-here")], environment: environment)
+        #expect(notURL.status == 64, "\(notURL.stderr)")
+        let refused = try tb(["svn", "log", "svn://127.0.0.1:\(try TestServer.freePort())/x"], environment: environment)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("onnection refused"), "\(refused.stderr)")
+        let directory = try tb(["svn", "cat", repositories.fileURL("public", "/trunk")], environment: environment)
+        #expect(directory.status == 2, "\(directory.stderr)")
+        let noFile = try tb(
+            ["svn", "ls", "--password-file", scratch.file("absent"), repositories.fileURL("public")],
+            environment: environment)
+        #expect(noFile.status == 2, "\(noFile.stderr)")
+        #expect(noFile.stderr.contains("cannot read password file"))
+    }
+
+    @Test func aHeadListingIsAnsweredFromTheCacheUntilTheDirectoryChanges() throws {
+        let repositories = try SVNRepositories(in: scratch.file("own"))
+        let client = SVNClient(scratch: scratch)
+        let url = repositories.fileURL("public", "/trunk/l1")
+        let first = try tb(["svn", "ls", "-R", "--json", url], environment: client.environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        // The cache now answers offline, and a commit elsewhere does not change this listing.
+        let offline = try tb(["svn", "ls", "-R", "--json", "--offline", url], environment: client.environment)
+        #expect(offline.lines == first.lines)
+        let elsewhere = try client.run(["mkdir", "-m", "elsewhere", repositories.fileURL("public", "/trunk/new-dir")])
+        #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+        let again = try tb(["svn", "ls", "-R", "--json", url], environment: client.environment)
+        #expect(again.lines == first.lines)
+        // A change below the directory is seen at once.
+        let below = try client.run(["mkdir", "-m", "below", repositories.fileURL("public", "/trunk/l1/added")])
+        #expect(below.status == 0, "\(below.stderr)")
+        let changed = try tb(["svn", "ls", "-R", "--json", url], environment: client.environment)
+        #expect(changed.lines == (try client.records(["ls", "-R", url])))
+        #expect(changed.lines.count == first.lines.count + 1)
+        // Offline with nothing cached is an error, not an empty listing.
+        let never = try tb(["svn", "ls", "--offline", repositories.fileURL("public", "/tags")], environment: client.environment)
+        #expect(never.status == 2)
+        #expect(never.stderr.contains("no cached listing"), "\(never.stderr)")
+    }
+
+    @Test func locksAreAskedForAgainOnACachedListing() throws {
+        let repositories = try SVNRepositories(in: scratch.file("own"))
+        let client = SVNClient(scratch: scratch)
+        let url = repositories.fileURL("public", "/trunk")
+        _ = try tb(["svn", "ls", "--json", url], environment: client.environment)
+        let lock = try client.run(["lock", "-m", "mine", url + "/empty.txt"])
+        #expect(lock.status == 0, "\(lock.stderr)")
+        let run = try tb(["svn", "ls", "--json", url], environment: client.environment)
+        #expect(run.lines == (try client.records(["ls", url])))
+    }
+
+    @Test func theLogStreamsAndEveryRunIsInTheHistory() throws {
+        let repositories = try SVNRepositories.shared()
+        let client = SVNClient(scratch: scratch)
+        let url = repositories.fileURL("public")
+        let search = try tb(["svn", "log", "--json", "--search", "UNICODE", "-v", url], environment: client.environment)
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(!search.lines.isEmpty)
+        let history = try tb(["history", "--json", "--fields", "command,target,exit_status"], environment: client.environment)
+        #expect(history.stdout.contains("\"command\":\"svn log\""))
+        #expect(!history.stdout.contains(SVNRepositories.password))
+    }
+}
+
+extension [String] {
+    /// tb's credential options as svn spells them (svn takes the password on the command line; tb never does).
+    fileprivate var svnSpelling: [String] {
+        contains("--username") ? self + ["--password", SVNRepositories.password, "--no-auth-cache"] : self
+    }
+}
