@@ -1,29 +1,45 @@
 // Real servers for the tests, on 127.0.0.1 with ports chosen at run time, stopped when the test is done with them:
 // a small Python HTTP server for drip-fed and broken responses, nginx for a real one (keep-alive, gzip, TLS), and
-// an anonymous FTP server (python3-pyftpdlib).
+// an anonymous FTP server (python3-pyftpdlib). The Subversion servers are in SVNServers.swift.
 import Foundation
 
 /// A server process that the test owns.
 public final class TestServer {
     public let port: Int
-    /// `http`, `https` or `ftp`.
+    /// `http`, `https`, `ftp`, `svn` or `svn+ssh`.
     public let scheme: String
-    private let process: Process
+    /// For an sshd server, the SVN_SSH value that reaches it (see `sshd(scratch:)`); nil for the others.
+    public let svnSSH: String?
+    private let process: any ServerProcess
+    private let stopSignal: Int32
 
-    private init(process: Process, port: Int, scheme: String) {
+    /// `stopSignal` is sent first when the test is done; a server that forks workers (Apache) needs SIGTERM to take
+    /// them down with it. It gets SIGKILL if it is still running 5 s later.
+    init(
+        process: any ServerProcess, port: Int, scheme: String, stopSignal: Int32 = SIGKILL, svnSSH: String? = nil
+    ) {
         self.process = process
         self.port = port
         self.scheme = scheme
+        self.stopSignal = stopSignal
+        self.svnSSH = svnSSH
     }
 
     deinit {
         // nginx without a master process ignores SIGTERM; a test server has nothing to save.
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, stopSignal)
+        if stopSignal != SIGKILL {
+            for _ in 0..<250 where process.isRunning { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
     }
 
-    /// The URL of `path` on this server.
-    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+    /// The URL of `path` on this server. svn+ssh URLs carry no port (it is in `svnSSH`): `path` is the
+    /// repository's absolute path on disk.
+    public func url(_ path: String) -> String {
+        scheme == "svn+ssh" ? "svn+ssh://127.0.0.1\(path)" : "\(scheme)://127.0.0.1:\(port)\(path)"
+    }
 
     /// The Python HTTP server of Tests/Fixtures/servers, serving `root`.
     public static func http(root: String) throws -> TestServer {
@@ -62,8 +78,7 @@ public final class TestServer {
     /// nginx serving `root` over HTTP (or HTTPS with a certificate for 127.0.0.1), with gzip for text and a
     /// redirect loop at /redirect-loop. Its files live in `scratch`.
     public static func nginx(root: String, scratch: Scratch, tls: Bool = false) throws -> TestServer {
-        for _ in 0..<5 {
-            let port = try freePort()
+        let (process, port) = try listening("nginx") { port in
             let prefix = scratch.file("nginx-\(port)")
             try FileManager.default.createDirectory(atPath: prefix + "/tmp", withIntermediateDirectories: true)
             var listen = "listen 127.0.0.1:\(port);"
@@ -102,22 +117,33 @@ public final class TestServer {
                 }
                 """
             try configuration.write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-p", prefix, "-c", prefix + "/nginx.conf"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Ready once it accepts a connection; if the port was taken meanwhile, nginx exits: try another.
-            for _ in 0..<100 {
+            return try spawn("/usr/sbin/nginx", ["-p", prefix, "-c", prefix + "/nginx.conf"])
+        }
+        return TestServer(process: process, port: port, scheme: tls ? "https" : "http")
+    }
+
+    /// Starts a server on a free port: `start` launches it listening on the port it is given. It is ready once it
+    /// accepts a connection; if the port was taken meanwhile, the server exits and another port is tried.
+    static func listening(_ name: String, start: (Int) throws -> any ServerProcess) throws
+        -> (process: any ServerProcess, port: Int)
+    {
+        for _ in 0..<5 {
+            let port = try freePort()
+            let process = try start(port)
+            for _ in 0..<250 {
                 if !process.isRunning { break }
-                if canConnect(port) { return TestServer(process: process, port: port, scheme: tls ? "https" : "http") }
+                if canConnect(port) { return (process, port) }
                 usleep(20_000)
             }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        throw ServerError("nginx did not start")
+        throw ServerError("\(name) did not start")
+    }
+
+    /// Runs a server program, its output thrown away (servers here log to files in the test's scratch directory).
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> any ServerProcess {
+        try SpawnedProcess(executable, arguments)
     }
 
     /// A self-signed certificate for 127.0.0.1 in `directory` (cert.pem, key.pem).
@@ -166,6 +192,72 @@ public final class TestServer {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+    }
+}
+
+/// What a test server needs of its process: Foundation's or a `SpawnedProcess`.
+protocol ServerProcess: AnyObject {
+    var processIdentifier: Int32 { get }
+    var isRunning: Bool { get }
+    func waitUntilExit()
+}
+
+extension Process: ServerProcess {}
+
+/// A server program started with posix_spawn instead of Foundation's Process, which does not suit daemons: its
+/// children start with the signals of its thread blocked (Apache never sees SIGTERM), and it learns of a child's end
+/// when an inherited descriptor closes, then waits for it on a thread all Processes share: sshd closes every
+/// descriptor at start, and that wait blocked every other Process of the test run until sshd ended. Here the child
+/// gets default signals, /dev/null for stdin, stdout and stderr, and no other descriptor of the test process.
+final class SpawnedProcess: ServerProcess {
+    let processIdentifier: Int32
+    private var exited = false
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // glibc has it since 2.34, but Swift's Glibc module does not show it.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            throw ServerError("no posix_spawn_file_actions_addclosefrom_np in this libc")
+        }
+        _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard status == 0 else { throw ServerError("cannot run \(executable): \(String(cString: strerror(status)))") }
+        processIdentifier = pid
+    }
+
+    var isRunning: Bool {
+        if !exited { reap(WNOHANG) }
+        return !exited
+    }
+
+    func waitUntilExit() {
+        while !exited { reap(0) }
+    }
+
+    private func reap(_ options: Int32) {
+        var status: Int32 = 0
+        let result = waitpid(processIdentifier, &status, options)
+        // ECHILD: someone else reaped it; EINTR: try again.
+        if result == processIdentifier || (result < 0 && errno == ECHILD) { exited = true }
     }
 }
 
