@@ -24,12 +24,12 @@ struct SVNTarget {
         }
         (resolved, peg) = Self.splitPeg(resolved)
         if !Self.hasScheme(resolved) {
-            guard FileSystem.kind(of: resolved) == .directory else {
+            guard let url = Self.fileURL(resolved) else {
                 throw UsageError(
-                    "'\(text)' is not a repository URL (file://, svn://, svn+ssh://, http://, https://) or a "
-                        + "repository's directory")
+                    "'\(text)' is not a repository URL (file://, svn://, svn+ssh://, http://, https://) or a path in "
+                        + "a repository's directory")
             }
-            resolved = "file://" + FileSystem.resolvingLinks(resolved)
+            resolved = url
         }
         do {
             url = try SVN.canonicalURL(resolved)
@@ -47,6 +47,20 @@ struct SVNTarget {
         // An @ inside the host part (svn://user@host) is not a peg revision.
         guard !suffix.contains("/"), let revision = RevisionText(suffix) else { return (text, nil) }
         return (String(text[..<at]), revision)
+    }
+
+    /// A local path as a file:// URL: a repository's directory, or a path inside the repository below it
+    /// (`/srv/repo/trunk`, which is no directory on disk). The part that exists on disk must be a directory.
+    static func fileURL(_ path: String) -> String? {
+        var existing = path
+        var rest: [Substring] = []
+        while FileSystem.kind(of: existing) == nil {
+            guard let slash = existing.lastIndex(of: "/"), slash != existing.startIndex else { return nil }
+            rest.insert(existing[existing.index(after: slash)...], at: 0)
+            existing = String(existing[..<slash])
+        }
+        guard FileSystem.kind(of: existing) == .directory else { return nil }
+        return (["file://" + FileSystem.resolvingLinks(existing)] + rest.map(String.init)).joined(separator: "/")
     }
 
     private static func hasScheme(_ text: String) -> Bool {

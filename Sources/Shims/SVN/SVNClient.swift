@@ -37,10 +37,12 @@ public final class SVNClient {
         }
         var authentication: OpaquePointer?
         let trusted = settings.trustedFailures
+        // The auth baton keeps these pointers (as run-time parameters) rather than copies: they live in the pool.
+        let copy = { (text: String?) in text.map { UnsafePointer(libsvn.apr_pstrdup(pool, $0)) } ?? nil }
         try SVNError.check(
             libsvn.svn_cmdline_create_auth_baton2(
-                &authentication, settings.interactive ? 0 : 1, settings.username, settings.password,
-                settings.configDirectory,
+                &authentication, settings.interactive ? 0 : 1, copy(settings.username), copy(settings.password),
+                copy(settings.configDirectory),
                 // A password given to tb is the caller's to keep: svn's cache is not where it belongs.
                 settings.password == nil ? 0 : 1,
                 trusted.contains(.unknownCA) ? 1 : 0, trusted.contains(.cnMismatch) ? 1 : 0,
