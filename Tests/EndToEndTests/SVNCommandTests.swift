@@ -183,6 +183,32 @@ struct SVNCommandTests {
         #expect(noFile.stderr.contains("cannot read password file"))
     }
 
+    /// A server that accepts and never speaks, and one whose SYNs are dropped: libsvn has no timeout for either, the
+    /// watchdog ends the run after --timeout with what was printed before, and a slow reader does not count.
+    @Test func aSilentServerEndsTheRunAfterTheTimeout() throws {
+        let repositories = try SVNRepositories.shared()
+        let listeners = try Listeners(open: 1, closed: 0, silent: 1)
+        let environment = SVNClient(scratch: scratch).environment
+        for url in [
+            "svn://127.0.0.1:\(listeners.open[0])/repo", "http://127.0.0.1:\(listeners.open[0])/repo",
+            "svn://127.0.0.1:\(listeners.silent[0])/repo",
+        ] {
+            let started = Date()
+            let run = try tb(
+                ["svn", "ls", "--json", "--timeout", "1", repositories.fileURL("public", "/tags"), url],
+                environment: environment)
+            #expect(run.status == 2, "\(url): \(run.stderr)")
+            #expect(run.lines.count == 1, "\(url): the listing before it is printed")
+            #expect(run.stderr == "tb svn ls: cannot list '\(url)': no answer from the server within 1s\n")
+            #expect(Date().timeIntervalSince(started) < 10)
+        }
+        // A reader that takes its time is not a silent server.
+        let slow = try bash(
+            "'\(Package.binary)' svn log --timeout 1 --json '\(repositories.fileURL("public"))' | (sleep 2; wc -l)",
+            environment: environment)
+        #expect(slow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "35", "\(slow.stderr)")
+    }
+
     @Test func aHeadListingIsAnsweredFromTheCacheUntilTheDirectoryChanges() throws {
         let repositories = try SVNRepositories(in: scratch.file("own"))
         let client = SVNClient(scratch: scratch)

@@ -1,4 +1,5 @@
 // tb svn cat: the bytes of repository files, as svn cat writes them.
+import POSIX
 import SVN
 import Toolbox
 
@@ -37,7 +38,7 @@ struct SVNCatCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        var run = SVNRun(context: context, verb: "read")
+        var run = SVNRun(context: context, verb: "read", timeout: access.timeout)
         let client = try SVNOptions.client(access, context: context)
         let output = context.output
         return try run.each(targetTexts) { target, _ in
@@ -45,8 +46,10 @@ struct SVNCatCommand: Command {
             let revision = try revisionValue?.resolved() ?? peg
             var pacer = FlushPacer()
             try client.cat(target.url, peg: peg, revision: revision, expandKeywords: expandKeywords) { bytes in
-                try output.write(bytes)
-                try pacer.emitted(output)
+                try Watchdog.outside {
+                    try output.write(bytes)
+                    try pacer.emitted(output)
+                }
             }
             try output.flush()
         }

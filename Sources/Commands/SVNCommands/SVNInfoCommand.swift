@@ -40,7 +40,7 @@ struct SVNInfoCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        var run = SVNRun(context: context, verb: "get information on")
+        var run = SVNRun(context: context, verb: "get information on", timeout: access.timeout)
         let client = try SVNOptions.client(access, context: context)
         return try run.each(targetTexts) { target, run in
             let peg = try target.pegRevision()

@@ -58,7 +58,7 @@ struct SVNListCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        var run = SVNRun(context: context, verb: "list")
+        var run = SVNRun(context: context, verb: "list", timeout: access.timeout)
         let output = context.output
         var fields: SVNDirentFields = [.kind]
         if output.shows("size") { fields.insert(.size) }

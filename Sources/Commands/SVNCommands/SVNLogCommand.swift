@@ -53,7 +53,7 @@ struct SVNLogCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        var run = SVNRun(context: context, verb: "get the log of")
+        var run = SVNRun(context: context, verb: "get the log of", timeout: access.timeout)
         let client = try SVNOptions.client(access, context: context)
         return try run.each([targetText]) { target, run in
             let peg = try target.pegRevision()

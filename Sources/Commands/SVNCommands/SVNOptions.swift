@@ -41,8 +41,10 @@ enum SVNOptions {
         help: "accept these server certificate failures: unknown-ca, cn-mismatch, expired, not-yet-valid, other")
     static let interactive = Flag(
         "interactive", help: "on a terminal, let svn prompt for credentials and certificates (never in cron)")
+    static let timeout = Option<Duration>(
+        "timeout", help: "give up on a server that stays silent this long, connecting included", default: .seconds(60))
 
-    static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive]
+    static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive, timeout]
 
     /// What the options say, read when the command is made (a missing password file is a usage error).
     struct Values: Sendable {
@@ -51,13 +53,14 @@ enum SVNOptions {
         var configDirectory: String?
         var trusted: Set<SVNCertificateFailure> = []
         var interactive = false
+        var timeout = Duration.seconds(60)
     }
 
     static func values(_ arguments: ParsedArguments) throws(UsageError) -> Values {
         Values(
             username: try arguments.value(username), passwordFile: try arguments.value(passwordFile),
             configDirectory: try arguments.value(configDir), trusted: try arguments.value(trust)?.failures ?? [],
-            interactive: arguments.flag(interactive))
+            interactive: arguments.flag(interactive), timeout: try arguments.valueOrDefault(timeout))
     }
 
     /// The client these values and the environment describe. The password file is read here, at run time.
@@ -81,10 +84,15 @@ enum SVNOptions {
         } else if let password = context.environment["TB_SVN_PASSWORD"] {
             settings.password = password
         }
+        let seconds = values.timeout.components
+        settings.timeout = Int(seconds.seconds) + (seconds.attoseconds > 0 ? 1 : 0)
+        let client: SVNClient
         do {
-            return try SVNClient(settings)
+            client = try SVNClient(settings)
         } catch {
             throw ToolError(error.description)
         }
+        client.onProgress = { Watchdog.progress() }
+        return client
     }
 }

@@ -1,5 +1,6 @@
 // What every svn command does around libsvn: one target after another, a failure reported in one line without
 // stopping the others, output paced for a reader waiting on a pipe, and each target in the history.
+import POSIX
 import SVN
 import Toolbox
 
@@ -8,11 +9,14 @@ struct SVNRun {
     let context: Context
     /// "list", "read", "get the log of", "get information on": what failed, for messages.
     let verb: String
+    /// How long a server may stay silent (SVNOptions.timeout).
+    let timeout: Duration
     private var pacer = FlushPacer()
 
-    init(context: Context, verb: String) {
+    init(context: Context, verb: String, timeout: Duration) {
         self.context = context
         self.verb = verb
+        self.timeout = timeout
     }
 
     /// Runs `body` for each target; a target that fails is reported and the others go on. 0 when all succeeded,
@@ -24,6 +28,15 @@ struct SVNRun {
         for target in targets {
             let before = context.output.recordCount
             var status = ExitStatus.success
+            // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
+            // never speaks): the watchdog ends such a run. Local repositories cannot go silent that way.
+            if !target.url.hasPrefix("file://") {
+                Watchdog.arm(
+                    timeout,
+                    message: "tb \(context.commandName): cannot \(verb) '\(target.text)': no answer from the server "
+                        + "within \(timeout.argumentText)")
+            }
+            defer { Watchdog.disarm() }
             do {
                 try body(target, &self)
             } catch let error as SVNError {
@@ -41,8 +54,11 @@ struct SVNRun {
 
     /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
     mutating func emit<R: Record>(_ record: R) throws {
-        try context.output.emit(record)
-        try pacer.emitted(context.output)
+        // A reader that is slow to drain the pipe is not a silent server.
+        try Watchdog.outside {
+            try context.output.emit(record)
+            try pacer.emitted(context.output)
+        }
     }
 
     /// libsvn's chain in one line, lowercase as tb's messages are, with a hint where the cause is the credentials.

@@ -4,7 +4,10 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <pthread.h>
+#include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold) {
@@ -21,6 +24,8 @@ volatile sig_atomic_t CPOSIX_stop_held = 0;
 const uint8_t *volatile CPOSIX_stop_committed = NULL;
 volatile size_t CPOSIX_stop_committed_count = 0;
 
+static char silence_message[1024];
+
 void CPOSIX_stop_end(int signal) {
     const uint8_t *bytes = CPOSIX_stop_committed;
     size_t count = CPOSIX_stop_committed_count;
@@ -30,6 +35,13 @@ void CPOSIX_stop_end(int signal) {
         if (written < 0 && errno == EINTR) continue;
         if (written <= 0) break;
         done += (size_t)written;
+    }
+    if (signal == SIGALRM) {
+        // The watchdog's: a runtime error, said on stderr.
+        size_t length = strlen(silence_message);
+        ssize_t ignored = write(STDERR_FILENO, silence_message, length);
+        (void)ignored;
+        _exit(2);
     }
     _exit(128 + signal);
 }
@@ -62,4 +74,83 @@ void CPOSIX_stop_install(void) {
         if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
         sigaction(signals[i], &action, NULL);
     }
+}
+
+// MARK: Ending a run that has gone silent
+
+static _Atomic long long silence_limit_ms = 0;
+static _Atomic long long silence_last_ms = 0;
+static _Atomic int silence_paused = 0;
+static pthread_t silence_thread;
+static pthread_mutex_t silence_lock = PTHREAD_MUTEX_INITIALIZER;
+static int silence_started = 0;
+
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void *silence_watch(void *unused) {
+    (void)unused;
+    for (;;) {
+        long long limit = atomic_load(&silence_limit_ms);
+        long long wait = 1000;
+        if (limit > 0 && !atomic_load(&silence_paused)) {
+            long long left = atomic_load(&silence_last_ms) + limit - now_ms();
+            if (left <= 0) {
+                atomic_store(&silence_limit_ms, 0);
+                pid_t process = getpid();
+                syscall(SYS_tgkill, process, process, SIGALRM);
+                continue;
+            }
+            wait = left < wait ? left : wait;
+        }
+        struct timespec pause = {wait / 1000, (wait % 1000) * 1000000};
+        nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
+
+int CPOSIX_silence_arm(long long limit_ms, const char *message) {
+    pthread_mutex_lock(&silence_lock);
+    int error = 0;
+    if (!silence_started) {
+        struct sigaction action = {0};
+        action.sa_handler = on_stop;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGALRM, &action, NULL);
+        // The watchdog must not take signals meant for the main thread.
+        sigset_t all, previous;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &previous);
+        error = pthread_create(&silence_thread, NULL, silence_watch, NULL);
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        if (error == 0) {
+            pthread_detach(silence_thread);
+            silence_started = 1;
+        }
+    }
+    if (error == 0) {
+        // The handler reads the message on the main thread, the thread that arms: no other thread touches it.
+        strncpy(silence_message, message, sizeof silence_message - 2);
+        silence_message[sizeof silence_message - 2] = 0;
+        size_t length = strlen(silence_message);
+        silence_message[length] = '\n';
+        silence_message[length + 1] = 0;
+        atomic_store(&silence_last_ms, now_ms());
+        atomic_store(&silence_limit_ms, limit_ms);
+    }
+    pthread_mutex_unlock(&silence_lock);
+    return error;
+}
+
+void CPOSIX_silence_progress(void) { atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed); }
+
+void CPOSIX_silence_disarm(void) { atomic_store(&silence_limit_ms, 0); }
+
+void CPOSIX_silence_pause(int paused) {
+    if (!paused) atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed);
+    atomic_store(&silence_paused, paused);
 }

@@ -50,7 +50,16 @@ public final class SVNClient {
                 trusted.contains(.other) ? 1 : 0, config, nil, nil, pool))
         self.context.pointee.auth_baton = authentication
         self.context.pointee.client_name = UnsafePointer(libsvn.apr_pstrdup(pool, "tb"))
+        self.context.pointee.progress_baton = Unmanaged.passUnretained(self).toOpaque()
+        self.context.pointee.progress_func = { _, _, baton, _ in
+            guard let baton else { return }
+            Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().onProgress?()
+        }
     }
+
+    /// Called whenever libsvn reports bytes moving to or from a server (a watchdog's sign of life). The
+    /// corresponding C field is `svn_client_ctx_t.progress_func`.
+    public var onProgress: (() -> Void)?
 
     deinit {
         libsvn.apr_pool_destroy(pool)

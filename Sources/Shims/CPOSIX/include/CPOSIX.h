@@ -51,4 +51,24 @@ static inline void CPOSIX_stop_leave(const uint8_t *bytes, size_t count) {
     if (CPOSIX_stop_held) CPOSIX_stop_end(CPOSIX_stop_held);
 }
 
+// MARK: Ending a run that has gone silent
+//
+// A server that accepts a connection and then never answers (or a route that drops every packet) leaves a library
+// such as libsvn blocked in a read or a connect it has no timeout for. A watchdog thread ends such a run: when no
+// progress has been reported for the armed limit, it sends SIGALRM to the main thread, whose handler ends tb as a
+// stop signal does (the committed output written, never in the middle of a record), with the armed message on
+// stderr and exit status 2.
+
+/// Arms the watchdog (starting its thread the first time): tb ends with `message` after `limit_ms` milliseconds
+/// without `CPOSIX_silence_progress`. The message is copied. Returns 0, or an errno value when the thread cannot
+/// start (the run then goes on unwatched).
+int CPOSIX_silence_arm(long long limit_ms, const char *message);
+/// Something happened: the silence starts again from now.
+void CPOSIX_silence_progress(void);
+/// Stops watching until the next arm.
+void CPOSIX_silence_disarm(void);
+/// While tb itself waits (writing to a pipe a slow reader drains), the silence does not count; it starts again
+/// from the resume.
+void CPOSIX_silence_pause(int paused);
+
 #endif
