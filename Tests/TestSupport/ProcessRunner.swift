@@ -90,8 +90,16 @@ public final class RunningProgram {
     }
 
     deinit {
-        kill(process.processIdentifier, SIGKILL)
+        // Once reaped, its process ID may belong to another process.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+    }
+
+    /// Waits for the program to end (read its output to the end first: it may be blocked writing) and returns its
+    /// exit status.
+    public func exitStatus() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// The next line of output, without its newline; empty when the output ended.

@@ -12,6 +12,8 @@ import Foundation
 ///   `server.url("/public/trunk")`, `server.url("/private/trunk")` (needs `--username alice` and the password)
 /// - http://: `let server = try TestServer.apacheSVN(root: repositories.parent, scratch: scratch)`, then
 ///   `server.url("/svn/public/trunk")`, `server.url("/svn/private/trunk")` (Basic auth, alice/secret)
+/// - https://: the same with `apacheSVN(root:scratch:tls: true)` (a self-signed certificate: svn and tb need
+///   `--trust-server-cert-failures unknown-ca`)
 /// - svn+ssh://: `let server = try TestServer.sshd(scratch: scratch)`, then
 ///   `server.url(repositories.path("public") + "/trunk")`, with `SVN_SSH` set to `server.svnSSH` in the environment
 ///   of svn and tb (the client key is the credential: no password, and `private` is open to it too)
@@ -80,6 +82,26 @@ public final class SVNRepositories: Sendable {
     }
 }
 
+/// A repository with a long log and nothing else (Tests/Fixtures/svn/make-long-log.py): `revisions` revisions, each
+/// with a log message of about 600 bytes, in `parent + "/long"` (svn://127.0.0.1:PORT/long from
+/// `TestServer.svnserve(root: parent, ...)`). Built on first use, about 2 s, and removed when the test process exits.
+public enum LongLogRepository {
+    public static let revisions = 200
+
+    /// The directory holding the repository `long`.
+    public static func parent() throws -> String { try built.get() }
+
+    private static let builtParent = NSTemporaryDirectory() + "tb-svn-long-" + UUID().uuidString
+    private static let built = Result { () throws -> String in
+        atexit { try? FileManager.default.removeItem(atPath: LongLogRepository.builtParent) }
+        try FileManager.default.createDirectory(atPath: builtParent, withIntermediateDirectories: true)
+        try SVNRepositories.run(
+            "/usr/bin/python3",
+            [Fixtures.folder("svn") + "/make-long-log.py", builtParent + "/long", String(revisions)])
+        return builtParent
+    }
+}
+
 extension TestServer {
     /// svnserve serving the repositories under `root` (`-r`) at svn://127.0.0.1:PORT/NAME, one thread per
     /// connection; its log is in `scratch`. With `SVNRepositories`, `/private` asks for a password.
@@ -99,10 +121,26 @@ extension TestServer {
     /// http://127.0.0.1:PORT/svn/NAME: `/svn/public` to anyone, `/svn/private` only with Basic auth as
     /// `SVNRepositories.username` and `password`. Its configuration, pid file and error log are in `scratch`; its
     /// workers run as www-data (the repositories must be readable by it, as `SVNRepositories` makes them).
-    public static func apacheSVN(root: String, scratch: Scratch) throws -> TestServer {
+    ///
+    /// With `tls`, the same at https://127.0.0.1:PORT/svn/NAME (mod_ssl), with a self-signed certificate for
+    /// `certificateName` (CN and subjectAltName) in `apache-PORT/cert.pem`: svn and tb refuse it as `unknown-ca`
+    /// unless told to trust it, and as `cn-mismatch` too when the name is not 127.0.0.1.
+    public static func apacheSVN(
+        root: String, scratch: Scratch, tls: Bool = false, certificateName: String = "127.0.0.1"
+    ) throws -> TestServer {
         let (process, port) = try listening("apache2") { port in
             let directory = scratch.file("apache-\(port)")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            var secure = ""
+            if tls {
+                try makeCertificate(in: directory, name: certificateName)
+                secure = """
+                    LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so
+                    SSLEngine on
+                    SSLCertificateFile \(directory)/cert.pem
+                    SSLCertificateKeyFile \(directory)/key.pem
+                    """
+            }
             let passwords = directory + "/htpasswd"
             try SVNRepositories.run(
                 "/usr/bin/htpasswd", ["-bc", passwords, SVNRepositories.username, SVNRepositories.password])
@@ -123,6 +161,7 @@ extension TestServer {
                 Group www-data
                 \(modules.joined(separator: "\n"))
                 LoadModule dav_svn_module /usr/lib/apache2/modules/mod_dav_svn.so
+                \(secure)
                 StartServers 1
                 ServerLimit 1
                 ThreadsPerChild 32
@@ -146,7 +185,7 @@ extension TestServer {
             return try spawn("/usr/sbin/apache2", ["-f", directory + "/httpd.conf", "-DFOREGROUND"])
         }
         // SIGTERM: Apache takes its workers down with it; after SIGKILL they would keep the port.
-        return TestServer(process: process, port: port, scheme: "http", stopSignal: SIGTERM)
+        return TestServer(process: process, port: port, scheme: tls ? "https" : "http", stopSignal: SIGTERM)
     }
 
     /// sshd for svn+ssh://127.0.0.1/ABSOLUTE/PATH/OF/REPOSITORY: its own configuration, host key and client key in

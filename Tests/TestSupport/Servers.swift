@@ -146,13 +146,15 @@ public final class TestServer {
         try SpawnedProcess(executable, arguments)
     }
 
-    /// A self-signed certificate for 127.0.0.1 in `directory` (cert.pem, key.pem).
-    private static func makeCertificate(in directory: String) throws {
+    /// A self-signed certificate in `directory` (cert.pem, key.pem) for `name`, an IP address or a host name: its
+    /// common name and its one subject alternative name.
+    static func makeCertificate(in directory: String, name: String = "127.0.0.1") throws {
+        let alternative = name.allSatisfy { $0.isNumber || $0 == "." } ? "IP:" + name : "DNS:" + name
         let result = try runProgram(
             "/usr/bin/openssl",
             [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory + "/key.pem", "-out",
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=" + name,
+                "-addext", "subjectAltName=" + alternative, "-keyout", directory + "/key.pem", "-out",
                 directory + "/cert.pem",
             ], environment: ["PATH": "/usr/bin:/bin"])
         guard result.status == 0 else { throw ServerError("openssl: \(result.stderr)") }
