@@ -191,7 +191,12 @@ struct SVNCommandTests {
                 environment: environment)
             #expect(run.status == 2, "\(url): \(run.stderr)")
             #expect(run.lines.count == 1, "\(url): the listing before it is printed")
-            #expect(run.stderr == "tb svn ls: cannot list '\(url)': no answer from the server within 1s\n")
+            // serf's own http-timeout (set from --timeout) may speak first for http://.
+            #expect(run.stderr.hasPrefix("tb svn ls: cannot list '\(url)': "), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            if url.hasPrefix("svn:") {
+                #expect(run.stderr == "tb svn ls: cannot list '\(url)': no answer from the server within 1s\n")
+            }
             #expect(Date().timeIntervalSince(started) < 10)
         }
         // A reader that takes its time is not a silent server.

@@ -39,7 +39,7 @@ struct SVNCatCommand: Command {
 
     func run(_ context: Context) throws -> ExitStatus {
         var run = SVNRun(context: context, verb: "read", timeout: access.timeout)
-        let client = try SVNOptions.client(access, context: context)
+        let client = try run.client(access)
         let output = context.output
         return try run.each(targetTexts) { target, _ in
             let peg = try target.pegRevision()

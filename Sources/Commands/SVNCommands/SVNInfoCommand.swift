@@ -41,7 +41,7 @@ struct SVNInfoCommand: Command {
 
     func run(_ context: Context) throws -> ExitStatus {
         var run = SVNRun(context: context, verb: "get information on", timeout: access.timeout)
-        let client = try SVNOptions.client(access, context: context)
+        let client = try run.client(access)
         return try run.each(targetTexts) { target, run in
             let peg = try target.pegRevision()
             let revision = try revisionValue?.resolved() ?? peg

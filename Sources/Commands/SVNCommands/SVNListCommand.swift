@@ -75,7 +75,7 @@ struct SVNListCommand: Command {
                 return try cache.answerOffline(listing, run: &run)
             }
             // Made once, for the first target that needs the server.
-            let current = try client ?? SVNOptions.client(access, context: context)
+            let current = try client ?? run.client(access)
             client = current
             try listing.list(with: current, cache: cacheUse == .check ? cache : nil, run: &run)
         }

@@ -54,7 +54,7 @@ struct SVNLogCommand: Command {
 
     func run(_ context: Context) throws -> ExitStatus {
         var run = SVNRun(context: context, verb: "get the log of", timeout: access.timeout)
-        let client = try SVNOptions.client(access, context: context)
+        let client = try run.client(access)
         return try run.each([targetText]) { target, run in
             let peg = try target.pegRevision()
             var revisionRanges: [SVNRevisionRange] = []

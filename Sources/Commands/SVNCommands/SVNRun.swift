@@ -11,6 +11,8 @@ struct SVNRun {
     let verb: String
     /// How long a server may stay silent (SVNOptions.timeout).
     let timeout: Duration
+    /// Whether the target being read is on a server, where libsvn's waits are worth a flush (see `handOver`).
+    let remote = RemoteFlag()
     private var pacer = FlushPacer()
 
     init(context: Context, verb: String, timeout: Duration) {
@@ -30,7 +32,8 @@ struct SVNRun {
             var status = ExitStatus.success
             // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
             // never speaks): the watchdog ends such a run. Local repositories cannot go silent that way.
-            if !target.url.hasPrefix("file://") {
+            remote.isOn = !target.url.hasPrefix("file://")
+            if remote.isOn {
                 Watchdog.arm(
                     timeout,
                     message: "tb \(context.commandName): cannot \(verb) '\(target.text)': no answer from the server "
@@ -50,6 +53,18 @@ struct SVNRun {
             context.recordVisit(target: target.text, exitStatus: status, records: context.output.recordCount - before)
         }
         return failed ? .failure : .success
+    }
+
+    /// The client for this run: libsvn's checks before it reads from a server hand what is buffered to the reader
+    /// (the records already received must not wait for the server's next bytes).
+    func client(_ values: SVNOptions.Values) throws -> SVNClient {
+        let client = try SVNOptions.client(values, context: context)
+        client.onCheck = { [remote, output = context.output] in
+            // A local repository never waits: flushing at each of its many checks would only cost writes. A reader
+            // that went away is noticed at the next record.
+            if remote.isOn { try? Watchdog.outside { try output.willWait() } }
+        }
+        return client
     }
 
     /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
@@ -86,4 +101,9 @@ struct FlushPacer {
         try output.willWait()
         last = now
     }
+}
+
+/// Whether the target being read is on a server; shared with the client's callback.
+final class RemoteFlag {
+    var isOn = false
 }

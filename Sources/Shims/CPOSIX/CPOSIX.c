@@ -121,6 +121,12 @@ int CPOSIX_silence_arm(long long limit_ms, const char *message) {
         action.sa_flags = SA_RESTART;
         sigemptyset(&action.sa_mask);
         sigaction(SIGALRM, &action, NULL);
+        // A parent may have started tb with signals blocked (Foundation's Process blocks nearly all): the main
+        // thread, which arms, must take the watchdog's.
+        sigset_t alarm;
+        sigemptyset(&alarm);
+        sigaddset(&alarm, SIGALRM);
+        pthread_sigmask(SIG_UNBLOCK, &alarm, NULL);
         // The watchdog must not take signals meant for the main thread.
         sigset_t all, previous;
         sigfillset(&all);

@@ -55,7 +55,18 @@ public final class SVNClient {
             guard let baton else { return }
             Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().onProgress?()
         }
+        self.context.pointee.cancel_baton = Unmanaged.passUnretained(self).toOpaque()
+        self.context.pointee.cancel_func = { baton in
+            guard let baton else { return nil }
+            Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().onCheck?()
+            return nil
+        }
     }
+
+    /// Called at libsvn's cancellation checks, which ra_svn and ra_serf make before they read from the network:
+    /// the moment to hand over what is buffered, because libsvn may wait next. The corresponding C field is
+    /// `svn_client_ctx_t.cancel_func`.
+    public var onCheck: (() -> Void)?
 
     /// Called whenever libsvn reports bytes moving to or from a server (a watchdog's sign of life). The
     /// corresponding C field is `svn_client_ctx_t.progress_func`.
