@@ -19,6 +19,8 @@ struct SVNCommandTests {
         ("ls", [], "/trunk/%C3%BCn%C3%AFcode.txt", true),
         ("ls", [], "/trunk/dir%20with%20space", nil),
         ("ls", ["-r", "12"], "/branches", nil),
+        // The node is followed back from r21 to the name it had in r20 (branches/feature/日本語).
+        ("ls", ["-R", "-r", "20"], "/branches/feature/moved%20dir@21", nil),
         ("log", ["-v"], "", nil),
         ("log", ["-r", "5:9"], "/trunk", nil),
         ("log", ["-v", "-l", "3"], "/trunk", nil),
@@ -52,6 +54,36 @@ struct SVNCommandTests {
     @Test func fileURLsGiveSvnsAnswers() throws {
         let repositories = try SVNRepositories.shared()
         try compare(root: repositories.fileURL("public"), client: SVNClient(scratch: scratch))
+    }
+
+    /// Over file:// tb reads the fields it prints itself rather than through libsvn's listing (SVNLocalRepository):
+    /// whichever of them are printed, they are svn's.
+    @Test func eachFieldOfALocalListingIsSvns() throws {
+        let repositories = try SVNRepositories.shared()
+        let client = SVNClient(scratch: scratch)
+        for (path, arguments) in [("", ["-R"]), ("/branches/feature/moved%20dir@21", ["-R", "-r", "20"])] {
+            let url = repositories.fileURL("public", path)
+            let expected = try client.records(["ls"] + arguments + [url])
+            for fields in [
+                ["path", "size"], ["path", "revision"], ["path", "date"], ["path", "author"], ["path", "kind"],
+            ] {
+                let run = try tb(
+                    ["svn", "ls", "--json", "--no-cache", "--fields", fields.joined(separator: ",")] + arguments + [
+                        "--config-dir", client.configDirectory, url,
+                    ],
+                    environment: client.environment)
+                #expect(run.status == 0, "\(run.stderr)")
+                let printed = try run.lines.map { try Self.object($0, keeping: fields) }
+                let wanted = try expected.map { try Self.object($0, keeping: fields) }
+                #expect(printed == wanted, "\(fields) \(url)")
+            }
+        }
+    }
+
+    /// A record's `fields`, as an object that compares by value.
+    static func object(_ line: String, keeping fields: [String]) throws -> NSDictionary {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        return NSDictionary(dictionary: object.filter { fields.contains($0.key) })
     }
 
     @Test func svnserveGivesSvnsAnswersAndNeverPrompts() throws {

@@ -4,14 +4,19 @@ enum URIEscaping {
     /// `path` escaped for a URL as `svn_path_uri_encode` escapes it: letters, digits and `!$&'()*+,-./:;=@_~` stay,
     /// every other byte (a space, `%`, non-ASCII) becomes `%XX`.
     static func encode(_ path: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in path.utf8 {
+        // Most names need no escape: they are returned as they are, without a copy (ls escapes every path it lists).
+        let kept = Self.kept
+        guard let first = path.utf8.firstIndex(where: { !kept[Int($0)] }) else { return path }
+        var bytes: [UInt8] = Array(path.utf8[..<first])
+        bytes.reserveCapacity(path.utf8.count + 16)
+        let hex = Self.hex
+        for byte in path.utf8[first...] {
             if kept[Int(byte)] {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 15)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -45,6 +50,8 @@ enum URIEscaping {
         default: nil
         }
     }
+
+    private static let hex = Array("0123456789ABCDEF".utf8)
 
     private static let kept: [Bool] = (0..<256).map { byte in
         guard byte < 128 else { return false }

@@ -38,23 +38,71 @@ extension SVNClient {
         locks: Bool, receiver: (SVNEntry) throws -> Void
     ) throws {
         try withPool { scratch in
-            var peg = peg.c
-            var revision = revision.c
-            try SVNReceiver.run(receiver) { baton in
-                libsvn.svn_client_list4(
-                    url, &peg, &revision, nil, depth.c, fields.union(.kind).rawValue, locks ? 1 : 0, 0,
-                    { baton, path, dirent, lock, _, _, _, _ in
-                        guard let dirent = dirent?.pointee else { return nil }
-                        let kind = SVNNodeKind(dirent.kind)
-                        let entry = SVNEntry(
-                            path: path.map { String(cString: $0) } ?? "", kind: kind,
-                            size: kind == .file && dirent.size >= 0 ? Int64(dirent.size) : nil,
-                            createdRevision: revisionNumber(dirent.created_rev), time: seconds(dirent.time),
-                            lastAuthor: String(optionalCString: dirent.last_author),
-                            lock: lock.map { SVNLock($0.pointee) })
-                        return SVNReceiver<SVNEntry>.from(baton)?.deliver(entry) ?? nil
-                    }, baton, context, scratch)
+            // A local repository's entries are listed by path and kind alone and completed here: see
+            // SVNLocalRepository. The revisions are fixed first, so that both read the same tree.
+            if !fields.isSubset(of: .kind), let local = SVNLocalRepository(url: url, pool: scratch),
+                let operative = local.operative(revision)
+            {
+                var base: String?
+                try listDirents(
+                    url, peg: peg == .head ? .number(local.youngest) : peg, revision: .number(operative),
+                    depth: depth, fields: .kind, locks: locks, pool: scratch
+                ) { listed in
+                    let target = base ?? String(optionalCString: listed.absolutePath) ?? "/"
+                    base = target
+                    let path = listed.path
+                    let absolute = path.isEmpty ? target : target == "/" ? "/" + path : target + "/" + path
+                    try receiver(
+                        local.entry(
+                            path: absolute, relativePath: path, kind: SVNNodeKind(listed.dirent.kind),
+                            lock: listed.lock, revision: operative, fields: fields, scratch: listed.pool))
+                }
+                return
+            }
+            try listDirents(
+                url, peg: peg, revision: revision, depth: depth, fields: fields, locks: locks, pool: scratch
+            ) { listed in
+                let dirent = listed.dirent
+                let kind = SVNNodeKind(dirent.kind)
+                try receiver(
+                    SVNEntry(
+                        path: listed.path, kind: kind,
+                        size: kind == .file && dirent.size >= 0 ? Int64(dirent.size) : nil,
+                        createdRevision: revisionNumber(dirent.created_rev), time: seconds(dirent.time),
+                        lastAuthor: String(optionalCString: dirent.last_author), lock: listed.lock))
             }
         }
     }
+
+    /// `svn_client_list4`, calling `receiver` with what libsvn hands its callback.
+    private func listDirents(
+        _ url: String, peg: SVNRevision, revision: SVNRevision, depth: SVNDepth, fields: SVNDirentFields,
+        locks: Bool, pool: OpaquePointer, receiver: (ListedDirent) throws -> Void
+    ) throws {
+        var peg = peg.c
+        var revision = revision.c
+        try SVNReceiver.run(receiver) { baton in
+            libsvn.svn_client_list4(
+                url, &peg, &revision, nil, depth.c, fields.union(.kind).rawValue, locks ? 1 : 0, 0,
+                { baton, path, dirent, lock, absolutePath, _, _, pool in
+                    guard let dirent = dirent?.pointee else { return nil }
+                    let listed = ListedDirent(
+                        path: path.map { String(cString: $0) } ?? "", dirent: dirent,
+                        lock: lock.map { SVNLock($0.pointee) }, absolutePath: absolutePath, pool: pool)
+                    return SVNReceiver<ListedDirent>.from(baton)?.deliver(listed) ?? nil
+                }, baton, context, pool)
+        }
+    }
+}
+
+/// One entry as libsvn's listing callback receives it; the pointers live until the callback returns.
+private struct ListedDirent {
+    /// Relative to the listed target, "" for the target itself.
+    let path: String
+    let dirent: svn_dirent_t
+    let lock: SVNLock?
+    /// The listed target's path in the repository ("/trunk").
+    let absolutePath: UnsafePointer<CChar>?
+    /// Cleared after the callback.
+    let pool: OpaquePointer?
 }

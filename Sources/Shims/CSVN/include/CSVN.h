@@ -15,9 +15,11 @@
 #include <svn_cmdline.h>
 #include <svn_config.h>
 #include <svn_dirent_uri.h>
+#include <svn_fs.h>
 #include <svn_path.h>
 #include <svn_pools.h>
 #include <svn_ra.h>
+#include <svn_repos.h>
 #include <svn_time.h>
 #include <svn_version.h>
 #include "CLoader.h"
@@ -30,8 +32,8 @@
     X(svn_pool_create_ex)                                                                                              \
     X(apr_pool_destroy)                                                                                                \
     X(apr_pool_clear)                                                                                                  \
-    X(apr_pstrdup)  \
-    X(apr_palloc)                                                                                                    \
+    X(apr_pstrdup)                                                                                                     \
+    X(apr_palloc)                                                                                                      \
     X(apr_array_make)                                                                                                  \
     X(apr_array_push)                                                                                                  \
     X(apr_hash_get)                                                                                                    \
@@ -59,15 +61,24 @@
     X(svn_error_create)                                                                                                \
     X(svn_error_clear)                                                                                                 \
     X(svn_err_best_message)                                                                                            \
-    X(svn_path_is_url)  \
-    X(svn_path_is_backpath_present)                                                                                               \
+    X(svn_path_is_url)                                                                                                 \
+    X(svn_path_is_backpath_present)                                                                                    \
     X(svn_path_uri_from_iri)                                                                                           \
     X(svn_path_uri_autoescape)                                                                                         \
-    X(svn_uri_canonicalize_safe)                                                                                            \
+    X(svn_uri_canonicalize_safe)                                                                                       \
     X(svn_uri_is_canonical)                                                                                            \
-    X(svn_parse_date)  \
-    X(apr_time_now)                                                                                                \
-    X(svn_time_from_cstring)
+    X(svn_parse_date)                                                                                                  \
+    X(apr_time_now)                                                                                                    \
+    X(svn_time_from_cstring)                                                                                           \
+    X(svn_uri_get_dirent_from_file_url)                                                                                \
+    X(svn_repos_find_root_path)                                                                                        \
+    X(svn_repos_open3)                                                                                                 \
+    X(svn_repos_fs)                                                                                                    \
+    X(svn_fs_youngest_rev)                                                                                             \
+    X(svn_fs_revision_root)                                                                                            \
+    X(svn_fs_node_created_rev)                                                                                         \
+    X(svn_fs_file_length)                                                                                              \
+    X(svn_fs_revision_proplist2)
 
 /// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
 /// libsvn_subr, libsvn_ra and APR (see CLoader.h).
