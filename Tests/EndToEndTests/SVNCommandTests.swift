@@ -238,6 +238,22 @@ struct SVNCommandTests {
         #expect(slow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "35", "\(slow.stderr)")
     }
 
+    /// svn sorts changed paths as paths: a directory's children right after it, before its siblings ("/x/a",
+    /// "/x/a/b", "/x/a-b"), not in byte order.
+    @Test func changedPathsAreInSvnsOrder() throws {
+        let repository = scratch.file("order")
+        let client = SVNClient(scratch: scratch)
+        let made = try bash(
+            """
+            svnadmin create '\(repository)' && svnmucc --non-interactive --config-dir '\(client.configDirectory)' \
+              -U 'file://\(repository)' -m order mkdir x mkdir x/a mkdir x/a/b mkdir x/a-b mkdir x/a.c mkdir x/A
+            """, environment: client.environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        let run = try tb(["svn", "log", "-v", "--json", "file://" + repository], environment: client.environment)
+        #expect(run.lines == (try client.records(["log", "-v", "file://" + repository])))
+        #expect(run.stdout.contains(#""path":"/x/a/b""#))
+    }
+
     @Test func aHeadListingIsAnsweredFromTheCacheUntilTheDirectoryChanges() throws {
         let repositories = try SVNRepositories(in: scratch.file("own"))
         let client = SVNClient(scratch: scratch)

@@ -106,7 +106,7 @@ extension SVNLogEntry {
             }
             index = libsvn.apr_hash_next(current)
         }
-        paths.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        paths.sort { pathPrecedes($0.path, $1.path) }
         changedPaths = paths
     }
 }
@@ -118,4 +118,23 @@ func timeFromString(_ text: String, pool: OpaquePointer?) -> Int64? {
     guard let error = libsvn.svn_time_from_cstring(&time, text, pool) else { return seconds(time) }
     libsvn.svn_error_clear(error)
     return nil
+}
+
+/// Whether `a` sorts before `b` as svn sorts paths (`svn_path_compare_paths`): byte by byte, except that at the first
+/// difference a `/` comes before any other byte, so that a directory's children follow it directly ("/a", "/a/b",
+/// "/a-b").
+func pathPrecedes(_ a: String, _ b: String) -> Bool {
+    var left = a
+    var right = b
+    return left.withUTF8 { first in
+        right.withUTF8 { second in
+            let common = min(first.count, second.count)
+            var index = 0
+            while index < common, first[index] == second[index] { index += 1 }
+            if index == common { return first.count < second.count }
+            if first[index] == UInt8(ascii: "/") { return true }
+            if second[index] == UInt8(ascii: "/") { return false }
+            return first[index] < second[index]
+        }
+    }
 }

@@ -97,7 +97,8 @@ def log(root):
                     "copyfrom_revision": integer(path.get("copyfrom-rev")),
                 }
             )
-        changed.sort(key=lambda change: change["path"])
+        # svn prints them sorted as paths (a directory's children right after it: /a, /a/b, /a-b), which is the
+        # order tb must give: kept as svn wrote them.
         yield {
             "type": "revision",
             "revision": int(entry.get("revision")),
