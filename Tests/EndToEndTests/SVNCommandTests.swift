@@ -17,6 +17,8 @@ struct SVNCommandTests {
         ("ls", ["-R"], "", nil),
         ("ls", ["--depth", "files"], "/trunk", nil),
         ("ls", [], "/trunk/%C3%BCn%C3%AFcode.txt", true),
+        // A file followed back by its peg revision to the name it had in r12.
+        ("ls", ["-r", "12"], "/trunk/dir%20with%20space/moved.txt@20", true),
         ("ls", [], "/trunk/dir%20with%20space", nil),
         ("ls", ["-r", "12"], "/branches", nil),
         // The node is followed back from r21 to the name it had in r20 (branches/feature/日本語).

@@ -59,12 +59,3 @@ struct ListingKey {
         return cleaned.isEmpty ? "_" : cleaned
     }
 }
-
-extension SVNEntry {
-    /// The same entry with another lock.
-    func with(lock: SVNLock?) -> SVNEntry {
-        SVNEntry(
-            path: path, kind: kind, size: size, createdRevision: createdRevision, time: time, lastAuthor: lastAuthor,
-            lock: lock)
-    }
-}

@@ -20,7 +20,11 @@ public struct SVNCommand: CommandGroup {
             configuration names another tunnel.
 
             Errors name their cause in one line and exit with 2: an unknown path, an authentication failure, a \
-            server that cannot be reached. Every run is recorded in the history, without passwords.
+            server that cannot be reached. A server that stays silent for --timeout (a host that drops packets, a \
+            server that accepts and never answers) ends the run with exit status 2, after the records already \
+            received; a reader that is slow to take the output does not count. Records reach a pipe as libsvn \
+            receives them: whatever has arrived is written before tb waits for more. Every run is recorded in the \
+            history, without passwords.
             """,
         subcommands: [SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self],
         defaultSubcommand: nil)

@@ -75,7 +75,9 @@ struct TargetListing {
     func emit(_ entry: SVNEntry, run: inout SVNRun) throws {
         if entry.path.isEmpty {
             guard entry.kind != .dir else { return }
-            let name = URIEscaping.decode(String(target.url.split(separator: "/").last ?? ""))
+            // Its name in the listed revision: a peg revision may have followed it back to an older one.
+            let name = entry.targetPath.flatMap { $0.split(separator: "/").last.map(String.init) }
+                ?? URIEscaping.decode(String(target.url.split(separator: "/").last ?? ""))
             return try run.emit(EntryRecord(url: target.url, path: name, name: name, entry: entry))
         }
         let name =

@@ -14,11 +14,15 @@ public struct SVNEntry: Sendable {
     public let time: Int64?
     public let lastAuthor: String?
     public let lock: SVNLock?
+    /// The listed target's path in the repository in the listed revision ("/trunk/old-name.txt"), which differs
+    /// from the URL's when a peg revision followed the node back to an older name; nil when unknown.
+    public let targetPath: String?
 
     public init(
         path: String, kind: SVNNodeKind, size: Int64?, createdRevision: Int?, time: Int64?, lastAuthor: String?,
-        lock: SVNLock?
+        lock: SVNLock?, targetPath: String? = nil
     ) {
+        self.targetPath = targetPath
         self.path = path
         self.kind = kind
         self.size = size
@@ -26,6 +30,21 @@ public struct SVNEntry: Sendable {
         self.time = time
         self.lastAuthor = lastAuthor
         self.lock = lock
+    }
+}
+
+extension SVNEntry {
+    /// The same entry with another lock, or the target's path in the repository.
+    public func with(lock: SVNLock?) -> SVNEntry {
+        SVNEntry(
+            path: path, kind: kind, size: size, createdRevision: createdRevision, time: time, lastAuthor: lastAuthor,
+            lock: lock, targetPath: targetPath)
+    }
+
+    func with(targetPath: String) -> SVNEntry {
+        SVNEntry(
+            path: path, kind: kind, size: size, createdRevision: createdRevision, time: time, lastAuthor: lastAuthor,
+            lock: lock, targetPath: targetPath)
     }
 }
 
@@ -55,7 +74,8 @@ extension SVNClient {
                     try receiver(
                         local.entry(
                             path: absolute, relativePath: path, kind: SVNNodeKind(listed.dirent.kind),
-                            lock: listed.lock, revision: operative, fields: fields, scratch: listed.pool))
+                            lock: listed.lock, revision: operative, fields: fields, scratch: listed.pool
+                        ).with(targetPath: target))
                 }
                 return
             }
@@ -69,7 +89,8 @@ extension SVNClient {
                         path: listed.path, kind: kind,
                         size: kind == .file && dirent.size >= 0 ? Int64(dirent.size) : nil,
                         createdRevision: revisionNumber(dirent.created_rev), time: seconds(dirent.time),
-                        lastAuthor: String(optionalCString: dirent.last_author), lock: listed.lock))
+                        lastAuthor: String(optionalCString: dirent.last_author), lock: listed.lock,
+                        targetPath: String(optionalCString: listed.absolutePath)))
             }
         }
     }
