@@ -76,7 +76,8 @@ struct TargetListing {
         if entry.path.isEmpty {
             guard entry.kind != .dir else { return }
             // Its name in the listed revision: a peg revision may have followed it back to an older one.
-            let name = entry.targetPath.flatMap { $0.split(separator: "/").last.map(String.init) }
+            let name =
+                entry.targetPath.flatMap { $0.split(separator: "/").last.map(String.init) }
                 ?? URIEscaping.decode(String(target.url.split(separator: "/").last ?? ""))
             return try run.emit(EntryRecord(url: target.url, path: name, name: name, entry: entry))
         }
