@@ -39,7 +39,9 @@ struct SVNNetworkTests {
         let client = SVNClient(scratch: scratch)
         let url = server.url("/svn/public/trunk")
         #expect(url.hasPrefix("https://127.0.0.1:"))
-        try expectRefusal(url, [], containing: "issuer is not trusted", client: client)
+        try expectRefusal(
+            url, [], containing: "issuer is not trusted (tb never prompts: --trust-server-cert-failures names",
+            client: client)
         // --interactive needs a terminal to ask on: a pipe with the answer in it is none.
         try expectRefusal(url, ["--interactive"], containing: "issuer is not trusted", client: client)
         // Trusting another failure is not trusting this one.

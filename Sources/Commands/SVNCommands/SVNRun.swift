@@ -84,6 +84,9 @@ struct SVNRun {
         if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
             text = first.lowercased() + text.dropFirst()
         }
+        if error.isCertificateFailure {
+            return text + " (tb never prompts: --trust-server-cert-failures names the failures to accept)"
+        }
         guard error.isAuthenticationFailure else { return text }
         return text + " (tb never prompts: give --username and TB_SVN_PASSWORD or --password-file)"
     }

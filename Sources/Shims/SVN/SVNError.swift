@@ -23,6 +23,11 @@ public struct SVNError: Error, Sendable, CustomStringConvertible {
         codes.contains { Self.authenticationCodes.contains($0) }
     }
 
+    /// Whether the server's certificate was refused.
+    public var isCertificateFailure: Bool {
+        codes.contains(Int(SVN_ERR_RA_SERF_SSL_CERT_UNTRUSTED.rawValue))
+    }
+
     /// Whether the path does not exist in that revision.
     public var isNotFound: Bool {
         codes.contains { Self.notFoundCodes.contains($0) }
