@@ -1,4 +1,5 @@
 // Timestamps, the JSON reader, suggestions and text wrapping.
+import Bytes
 import Testing
 
 @testable import Toolbox
@@ -52,6 +53,24 @@ struct TimestampTests {
         #expect(
             Timestamp(year: 9999, month: 12, day: 31, hour: 23, minute: 59, offset: 3600)?.rfc3339
                 == "9999-12-31T22:59:00Z")
+    }
+
+    /// The bytes records get are rfc3339's, quoted, over the whole writable range and beyond it.
+    @Test func recordsWriteTheSameTimesWithoutBuildingStrings() {
+        let edges: [Int64] = [
+            Timestamp.writable.lowerBound, Timestamp.writable.upperBound, -1, 0, 951_782_400, 1_700_000_000,
+            Timestamp.writable.upperBound + 1, Timestamp.writable.lowerBound - 1,
+        ]
+        let spread = stride(from: Timestamp.writable.lowerBound, through: Timestamp.writable.upperBound, by: 86_399_997)
+        for seconds in edges + Array(spread) {
+            let time = Timestamp(seconds: seconds, nanoseconds: 999_999_999)
+            var out = ByteBuffer()
+            time.appendQuotedRFC3339(to: &out)
+            var expected = ByteBuffer()
+            JSONBytes.appendString(time.rfc3339, to: &expected)
+            let bytes = { (buffer: borrowing ByteBuffer) in buffer.withSpan { span in (0..<span.count).map { span[$0] } } }
+            #expect(bytes(out) == bytes(expected), "\(seconds)")
+        }
     }
 
     @Test func civilDatesRoundTripOverFourHundredYears() {

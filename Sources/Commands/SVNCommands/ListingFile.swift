@@ -42,10 +42,11 @@ enum ListingFile {
             columns.next() == nil
         else { return nil }
         var entries: [SVNEntry] = []
+        var values: [ArraySlice<UInt8>] = []
         while let line = lines.next() {
             if line.isEmpty, lines.atEnd { break }
             var columns = Fields(line, separator: 0x09)
-            var values: [ArraySlice<UInt8>] = []
+            values.removeAll(keepingCapacity: true)
             while let column = columns.next() { values.append(column) }
             guard values.count == (locks == 1 ? 11 : 6),
                 let kind = SVNNodeKind(rawValue: String(decoding: values[1], as: UTF8.self))

@@ -140,7 +140,7 @@ public struct RecordEncoder: ~Copyable {
         guard let value else { return null() }
         guard prepare() else { return }
         // Every writer shows a time in whole seconds (rfc3339 and the table's local time have no fractions).
-        if capturing { deliver(.time(value)) } else { JSONBytes.appendString(value.rfc3339, to: &out) }
+        if capturing { deliver(.time(value)) } else { value.appendQuotedRFC3339(to: &out) }
     }
 
     /// null.

@@ -1,5 +1,6 @@
 // A moment in time, written as RFC 3339 in UTC in whole seconds (`2026-11-29T16:45:19Z`) and read with or without a
 // fraction, without Foundation.
+import Bytes
 import POSIX
 
 /// A moment in UTC with nanosecond precision.
@@ -52,6 +53,36 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// because jq's `fromdate` and many other readers reject `2026-11-28T08:12:30.5Z`.
     public var rfc3339: String {
         Timestamp.format(civil(offset: 0), separator: "T") + "Z"
+    }
+
+    /// `rfc3339` as a JSON string, written straight into `out`: a time in every record of a listing made a String
+    /// each, a tenth of `tb svn ls`'s time on a cached listing.
+    func appendQuotedRFC3339(to out: inout ByteBuffer) {
+        guard Timestamp.writable.contains(seconds) else { return JSONBytes.appendString(rfc3339, to: &out) }
+        let c = civil(offset: 0)
+        func digits(_ value: Int, _ count: Int, _ out: inout ByteBuffer) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        out.reserve(22)
+        out.append(UInt8(ascii: "\""))
+        digits(c.year, 4, &out)
+        out.append(UInt8(ascii: "-"))
+        digits(c.month, 2, &out)
+        out.append(UInt8(ascii: "-"))
+        digits(c.day, 2, &out)
+        out.append(UInt8(ascii: "T"))
+        digits(c.hour, 2, &out)
+        out.append(UInt8(ascii: ":"))
+        digits(c.minute, 2, &out)
+        out.append(UInt8(ascii: ":"))
+        digits(c.second, 2, &out)
+        out.append(UInt8(ascii: "Z"))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// `2026-11-29 17:45:19` in the local time zone, for tables read by people.
