@@ -32,15 +32,16 @@ public final class SVNRepositories: Sendable {
     public static let username = "alice"
     public static let password = "secret"
 
-    /// Builds both repositories in `parent` (about 2 s), readable by Apache's user.
-    public init(in parent: String) throws {
+    /// Builds both repositories in `parent` (about 2 s), readable by Apache's user. With `allowWrites`, svnserve
+    /// lets `username` commit to `private` (anonymous users still only read `public`).
+    public init(in parent: String, allowWrites: Bool = false) throws {
         self.parent = parent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         try Self.make(at: parent + "/public", uuid: Self.publicUUID)
         // A copy is as good as a second build, in a fraction of the time.
         try Self.run("/bin/cp", ["-a", parent + "/public", parent + "/private"])
         try Self.run("/usr/bin/svnadmin", ["setuuid", parent + "/private", Self.privateUUID])
-        try Self.requirePassword(parent + "/private")
+        try Self.requirePassword(parent + "/private", allowWrites: allowWrites)
         // Apache's workers run as www-data and read the repositories with its rights.
         if getuid() == 0 { try Self.run("/bin/chown", ["-R", "www-data:www-data", parent]) }
     }
@@ -66,9 +67,11 @@ public final class SVNRepositories: Sendable {
         try run("/bin/bash", [Fixtures.folder("svn") + "/make-repository.sh", path, uuid])
     }
 
-    /// Makes svnserve ask for `username` and `password` before anything in `repository` (Apache has its own rules).
-    public static func requirePassword(_ repository: String) throws {
-        try "[general]\nanon-access = none\nauth-access = read\npassword-db = passwd\nrealm = tb test\n".write(
+    /// Makes svnserve ask for `username` and `password` before anything in `repository`, and with `allowWrites` let
+    /// them commit (Apache has its own rules).
+    public static func requirePassword(_ repository: String, allowWrites: Bool = false) throws {
+        let access = allowWrites ? "write" : "read"
+        try "[general]\nanon-access = none\nauth-access = \(access)\npassword-db = passwd\nrealm = tb test\n".write(
             toFile: repository + "/conf/svnserve.conf", atomically: true, encoding: .utf8)
         try "[users]\n\(username) = \(password)\n".write(
             toFile: repository + "/conf/passwd", atomically: true, encoding: .utf8)

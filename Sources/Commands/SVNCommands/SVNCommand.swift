@@ -10,7 +10,8 @@ public struct SVNCommand: CommandGroup {
             (file://, svn://, svn+ssh://, http:// and https://), as records, through libsvn itself. A TARGET is a \
             URL, @bookmark or @bookmark/path, or the local path of a repository (it becomes a file:// URL). \
             URL@REV names the node as it was in revision REV (a peg revision: a number, HEAD or {DATE}); an @ \
-            followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping.
+            followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping. put commits one \
+            file, also without a working copy.
 
             tb never prompts unless --interactive is given on a terminal: a server that wants credentials it does \
             not have is an error, at once, as in cron. The user name comes from --username or svn's auth cache, \
@@ -26,7 +27,9 @@ public struct SVNCommand: CommandGroup {
             receives them: whatever has arrived is written before tb waits for more. Every run is recorded in the \
             history, without passwords.
             """,
-        subcommands: [SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self],
+        subcommands: [
+            SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self, SVNPutCommand.self,
+        ],
         defaultSubcommand: nil)
 
     public init() {}

@@ -78,7 +78,21 @@
     X(svn_fs_revision_root)                                                                                            \
     X(svn_fs_node_created_rev)                                                                                         \
     X(svn_fs_file_length)                                                                                              \
-    X(svn_fs_revision_proplist2)
+    X(svn_fs_revision_proplist2)                                                                                       \
+    X(apr_hash_make)                                                                                                   \
+    X(apr_hash_set)                                                                                                    \
+    X(svn_string_create)                                                                                               \
+    X(svn_uri_basename)                                                                                                \
+    X(svn_uri_dirname)                                                                                                 \
+    X(svn_ra_check_path)                                                                                               \
+    X(svn_ra_get_lock)                                                                                                 \
+    X(svn_ra_get_file)                                                                                                 \
+    X(svn_ra_get_commit_editor3)                                                                                       \
+    X(svn_txdelta_send_stream)                                                                                         \
+    X(svn_stream_set_read2)                                                                                            \
+    X(svn_stream_empty)                                                                                                \
+    X(svn_stream_checksummed2)                                                                                         \
+    X(svn_stream_close)
 
 /// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
 /// libsvn_subr, libsvn_ra and APR (see CLoader.h).
