@@ -68,7 +68,9 @@ struct TimestampTests {
             time.appendQuotedRFC3339(to: &out)
             var expected = ByteBuffer()
             JSONBytes.appendString(time.rfc3339, to: &expected)
-            let bytes = { (buffer: borrowing ByteBuffer) in buffer.withSpan { span in (0..<span.count).map { span[$0] } } }
+            let bytes = { (buffer: borrowing ByteBuffer) in
+                buffer.withSpan { span in (0..<span.count).map { span[$0] } }
+            }
             #expect(bytes(out) == bytes(expected), "\(seconds)")
         }
     }
