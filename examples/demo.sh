@@ -89,6 +89,8 @@ show tb svn cat @code/trunk/README
 show tb svn cat @code/trunk/src/main.c@4
 show "tb svn info @code/trunk --template '%(url) is at r%(revision), last changed by %(last_changed_author)%n'"
 show tb svn ls --offline @code/trunk --fields path
+show "printf 'Ada and Grace\\n' | tb svn put @code/trunk/AUTHORS - -m 'Name the authors' --username grace --fields revision,author"
+show tb svn log -v -l 1 @code --fields revision,message,changed_paths
 show tb svn cat @code/trunk/src/main.c
 
 section "reach: routes, ports and URLs, all at once, within one deadline"
