@@ -115,7 +115,7 @@ struct SVNInfrastructureTests {
         ])
         #expect(
             Self.withoutLockDates(entries) == [
-                #"{"type":"entry","url":"\#(trunk)/%C3%BCn%C3%AFcode.txt","path":"ünïcode.txt","name":"ünïcode.txt","kind":"file","size":17,"revision":10,"author":"bob","date":"2024-01-01T10:00:00Z","lock":{"token":"opaquelocktoken:7b2e6e78-0000-4000-8000-00000000100c","owner":"alice","comment":"Verrouillé — 編集中\nsecond line","created":"…","expires":null}}"#,
+                #"{"type":"entry","url":"\#(trunk)/%C3%BCn%C3%AFcode.txt","path":"ünïcode.txt","name":"ünïcode.txt","kind":"file","size":17,"revision":10,"author":"bob","date":"2024-01-01T10:00:00Z","lock":{"owner":"alice","comment":"Verrouillé — 編集中\nsecond line","created":"…","expires":null,"token":"opaquelocktoken:7b2e6e78-0000-4000-8000-00000000100c"}}"#,
                 #"{"type":"entry","url":"\#(trunk)/at@sign.txt","path":"at@sign.txt","name":"at@sign.txt","kind":"file","size":8,"revision":4,"author":"carol","date":"2024-01-01T04:00:00Z","lock":null}"#,
                 #"{"type":"entry","url":"\#(trunk)/%E6%97%A5%E6%9C%AC%E8%AA%9E/%E3%83%95%E3%82%A1%E3%82%A4%E3%83%AB.txt","path":"ファイル.txt","name":"ファイル.txt","kind":"file","size":25,"revision":3,"author":"bob","date":"2024-01-01T03:00:00Z","lock":null}"#,
             ])

@@ -12,7 +12,7 @@ struct InfoRecord: Record {
                 "path", .string, "its name; with -R, below the TARGET, its path relative to the TARGET", inTable: false),
             Field("repos_root", .string, "the URL of the repository's root", inTable: false, nature: .url),
             Field("repos_uuid", .string, "the repository's UUID", inTable: false),
-            Field("revision", .integer, "the revision asked about"),
+            Field("revision", .integer, "the revision asked about", inTable: false),
             Field("kind", .string, "file or dir", nature: .words(other: ["file", "dir"])),
             Field("last_changed_revision", .integer, "the revision in which it last changed"),
             Field("last_changed_author", .string, "who made that change", nature: .short(12)),

@@ -3,12 +3,11 @@ import SVN
 import Toolbox
 
 extension RecordEncoder {
-    /// A lock as an object of token, owner, comment, created and expires; null when there is none.
+    /// A lock as an object of owner, comment, created, expires and token (the owner first: a table shows the
+    /// first value); null when there is none.
     mutating func lock(_ lock: SVNLock?) {
         guard let lock else { return null() }
         beginObject()
-        key("token")
-        string(lock.token)
         key("owner")
         string(lock.owner)
         key("comment")
@@ -17,6 +16,8 @@ extension RecordEncoder {
         time(lock.created)
         key("expires")
         time(lock.expires)
+        key("token")
+        string(lock.token)
         end()
     }
 
@@ -35,4 +36,4 @@ extension RecordEncoder {
 }
 
 /// The lock field's description, which the records share.
-let lockFieldHelp = "the lock on a file: an object of token, owner, comment, created and expires, or null"
+let lockFieldHelp = "the lock on a file: an object of owner, comment, created, expires and token, or null"

@@ -43,11 +43,11 @@ def lock(entry):
     if found is None:
         return None
     return {
-        "token": text(found, "token"),
         "owner": text(found, "owner"),
         "comment": text(found, "comment"),
         "created": seconds(text(found, "created")),
         "expires": seconds(text(found, "expires")),
+        "token": text(found, "token"),
     }
 
 
