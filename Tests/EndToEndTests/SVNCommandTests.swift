@@ -256,6 +256,34 @@ struct SVNCommandTests {
         #expect(run.stdout.contains(#""path":"/x/a/b""#))
     }
 
+    /// svn:date is whatever the repository (or a server) says: libsvn parses each field of it without bounds, and
+    /// its arithmetic wraps. A date that wraps to just above Int64.min microseconds (day 106751992 of 1970) is a
+    /// date tb shows, not an overflow that kills it, in the log and in a listing.
+    @Test func aDateLibsvnWrapsAroundIsNoCrash() throws {
+        let repository = scratch.file("dates/repo")
+        let client = SVNClient(scratch: scratch)
+        let made = try bash(
+            """
+            mkdir '\(scratch.file("dates"))' && svnadmin create '\(repository)' && svnmucc --non-interactive \
+              --config-dir '\(client.configDirectory)' -U 'file://\(repository)' -m wrap mkdir d \
+              && printf '%s' '1970-01-106751992T04:00:55.000000Z' > '\(scratch.file("date"))' \
+              && svnadmin setrevprop '\(repository)' -r 1 svn:date '\(scratch.file("date"))'
+            """, environment: client.environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        let server = try TestServer.svnserve(root: scratch.file("dates"), scratch: scratch)
+        // svnserve sends a listing's dates as the text of the wrapped time, which libsvn then refuses ("bogus date",
+        // as svn ls says): only its log carries the date as stored.
+        for (url, commands) in [
+            ("file://" + repository, [["log"], ["ls", "--fields", "name,date"]]), (server.url("/repo"), [["log"]]),
+        ] {
+            for command in commands {
+                let run = try tb(["svn"] + command + ["--json", url], environment: client.environment)
+                #expect(run.status == 0, "\(url) \(command): \(run.stderr)")
+                #expect(run.lines.count == 1, "\(url) \(command): \(run.stdout)")
+            }
+        }
+    }
+
     @Test func aHeadListingIsAnsweredFromTheCacheUntilTheDirectoryChanges() throws {
         let repositories = try SVNRepositories(in: scratch.file("own"))
         let client = SVNClient(scratch: scratch)

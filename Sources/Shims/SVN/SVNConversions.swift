@@ -59,10 +59,12 @@ extension String {
     }
 }
 
-/// Whole seconds of an `apr_time_t` (microseconds since 1970); 0 means "not set" in libsvn's structs.
+/// Whole seconds of an `apr_time_t` (microseconds since 1970), rounded down; 0 means "not set" in libsvn's structs.
+/// Any value can come: libsvn's parse of a stored svn:date wraps around rather than fail.
 func seconds(_ time: apr_time_t) -> Int64? {
     guard time != 0 else { return nil }
-    return time >= 0 ? Int64(time / 1_000_000) : Int64((time - 999_999) / 1_000_000)
+    let (quotient, remainder) = Int64(time).quotientAndRemainder(dividingBy: 1_000_000)
+    return remainder < 0 ? quotient - 1 : quotient
 }
 
 /// A revision number, or nil for `SVN_INVALID_REVNUM`.
