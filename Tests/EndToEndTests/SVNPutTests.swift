@@ -159,6 +159,10 @@ struct SVNPutTests {
         try expectRefused(
             try put(root + "/trunk/x.txt@3", file, ["-m", "x"], client: client), "no peg revision", root: root,
             youngest: youngest, client: client, status: 64)
+        // libsvn decodes %00 to the end of its C string: this URL would replace README.txt.
+        try expectRefused(
+            try put(root + "/trunk/README.txt%00.bak", file, ["-m", "x"], client: client), "'%00'", root: root,
+            youngest: youngest, client: client, status: 64)
         // A file that only differs in size from HEAD is committed.
         let longer = scratch.write("longer", "contents\nmore\n")
         _ = try record(try put(root + "/trunk/with%20space.txt", longer, ["-m", "longer"], client: client))

@@ -3,7 +3,7 @@ internal import CSVN
 
 extension SVN {
     /// `text` as a canonical URL, escaped as svn's command line escapes it: non-ASCII and characters a URL cannot
-    /// hold (a space, `"`, `<`…) percent-encoded, `..` refused, a trailing `/` and repeated `/` removed. libsvn's
+    /// hold (a space, `"`, `<`…) percent-encoded, `..` and `%00` refused, a trailing `/` and repeated `/` removed. libsvn's
     /// operations abort the whole process on a URL that is not canonical; this makes sure they never see one. The
     /// corresponding C functions are `svn_path_uri_from_iri`, `svn_path_uri_autoescape` and
     /// `svn_uri_canonicalize_safe`.
@@ -21,7 +21,10 @@ extension SVN {
         }
         var canonical: UnsafePointer<CChar>?
         try SVNError.check(libsvn.svn_uri_canonicalize_safe(&canonical, nil, escaped, pool, pool))
-        return canonical.map { String(cString: $0) } ?? text
+        let url = canonical.map { String(cString: $0) } ?? text
+        // libsvn decodes a path to a C string: the name would end at %00, and another node be read or replaced.
+        if url.contains("%00") { throw SVNError(code: -1, chain: ["URL '\(text)' contains '%00' (a NUL byte)"]) }
+        return url
     }
 
     /// The time a `{DATE}` revision names, in microseconds since 1970, UTC: the forms svn accepts
