@@ -25,6 +25,12 @@ const uint8_t *volatile CPOSIX_stop_committed = NULL;
 volatile size_t CPOSIX_stop_committed_count = 0;
 
 static char silence_message[1024];
+// Which arming the watchdog's signal belongs to: arm and disarm (on the main thread) start a new one, and the
+// handler (on the main thread too) drops a signal sent for an earlier one, such as one sent just as the target
+// finished, or while the next target's message was being copied.
+// Lock-free atomics: safe to read in a signal handler, and between the watchdog thread and the main thread.
+static _Atomic int silence_generation = 0;
+static _Atomic int silence_fired = -1;
 
 void CPOSIX_stop_end(int signal) {
     const uint8_t *bytes = CPOSIX_stop_committed;
@@ -52,6 +58,10 @@ static void on_stop(int signal) {
     if (gettid() != process) {
         // A worker, resolver or library thread got it: the main thread, which owns the output, must act.
         syscall(SYS_tgkill, process, process, signal);
+        errno = saved;
+        return;
+    }
+    if (signal == SIGALRM && atomic_load(&silence_fired) != atomic_load(&silence_generation)) {
         errno = saved;
         return;
     }
@@ -94,12 +104,14 @@ static long long now_ms(void) {
 static void *silence_watch(void *unused) {
     (void)unused;
     for (;;) {
+        int generation = atomic_load(&silence_generation);
         long long limit = atomic_load(&silence_limit_ms);
         long long wait = 1000;
         if (limit > 0 && !atomic_load(&silence_paused)) {
             long long left = atomic_load(&silence_last_ms) + limit - now_ms();
             if (left <= 0) {
                 atomic_store(&silence_limit_ms, 0);
+                atomic_store(&silence_fired, generation);
                 pid_t process = getpid();
                 syscall(SYS_tgkill, process, process, SIGALRM);
                 continue;
@@ -139,6 +151,8 @@ int CPOSIX_silence_arm(long long limit_ms, const char *message) {
         }
     }
     if (error == 0) {
+        // A new arming: a signal still on its way for the last one is dropped, also while the message is copied.
+        atomic_fetch_add(&silence_generation, 1);
         // The handler reads the message on the main thread, the thread that arms: no other thread touches it.
         strncpy(silence_message, message, sizeof silence_message - 2);
         silence_message[sizeof silence_message - 2] = 0;
@@ -154,7 +168,10 @@ int CPOSIX_silence_arm(long long limit_ms, const char *message) {
 
 void CPOSIX_silence_progress(void) { atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed); }
 
-void CPOSIX_silence_disarm(void) { atomic_store(&silence_limit_ms, 0); }
+void CPOSIX_silence_disarm(void) {
+    atomic_store(&silence_limit_ms, 0);
+    atomic_fetch_add(&silence_generation, 1);
+}
 
 void CPOSIX_silence_pause(int paused) {
     if (!paused) atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed);

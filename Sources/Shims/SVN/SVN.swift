@@ -23,6 +23,8 @@ public enum SVN {
             return .failure(SVNError(code: -1, chain: ["cannot initialise libsvn"]))
         }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
+        // An assertion inside libsvn (odd data from a server) becomes an error with a message, not an abort of tb.
+        _ = libsvn.svn_error_set_malfunction_handler(libsvn.svn_error_raise_on_malfunction)
         return .success(())
     }
 

@@ -53,7 +53,10 @@ public struct SVNError: Error, Sendable, CustomStringConvertible {
         var buffer = [CChar](repeating: 0, count: 512)
         while let current = link {
             codes.append(Int(current.pointee.apr_err))
-            let text = libsvn.svn_err_best_message(current, &buffer, buffer.count).map { String(cString: $0) } ?? ""
+            // The message may be in `buffer`: it is read while the buffer is lent, not after.
+            let text = buffer.withUnsafeMutableBufferPointer { lent in
+                libsvn.svn_err_best_message(current, lent.baseAddress, lent.count).map { String(cString: $0) } ?? ""
+            }
             if !text.isEmpty, text != "traced call", !messages.contains(text) { messages.append(text) }
             link = current.pointee.child
         }

@@ -60,6 +60,8 @@
     X(svn_stream_set_write)                                                                                            \
     X(svn_error_create)                                                                                                \
     X(svn_error_clear)                                                                                                 \
+    X(svn_error_set_malfunction_handler)                                                                               \
+    X(svn_error_raise_on_malfunction)                                                                                                 \
     X(svn_err_best_message)                                                                                            \
     X(svn_path_is_url)                                                                                                 \
     X(svn_path_is_backpath_present)                                                                                    \
