@@ -28,20 +28,10 @@ public struct SVNError: Error, Sendable, CustomStringConvertible {
         codes.contains(Int(SVN_ERR_RA_SERF_SSL_CERT_UNTRUSTED.rawValue))
     }
 
-    /// Whether the path does not exist in that revision.
-    public var isNotFound: Bool {
-        codes.contains { Self.notFoundCodes.contains($0) }
-    }
-
     static let authenticationCodes: Set<Int> = [
         Int(SVN_ERR_RA_NOT_AUTHORIZED.rawValue), Int(SVN_ERR_AUTHN_FAILED.rawValue),
         Int(SVN_ERR_AUTHN_NO_PROVIDER.rawValue), Int(SVN_ERR_AUTHN_CREDS_UNAVAILABLE.rawValue),
         Int(SVN_ERR_AUTHZ_UNREADABLE.rawValue), Int(SVN_ERR_RA_DAV_FORBIDDEN.rawValue),
-    ]
-    static let notFoundCodes: Set<Int> = [
-        Int(SVN_ERR_FS_NOT_FOUND.rawValue), Int(SVN_ERR_RA_DAV_PATH_NOT_FOUND.rawValue),
-        Int(SVN_ERR_ENTRY_NOT_FOUND.rawValue), Int(SVN_ERR_ILLEGAL_TARGET.rawValue),
-        Int(SVN_ERR_FS_NO_SUCH_REVISION.rawValue), Int(SVN_ERR_CLIENT_UNRELATED_RESOURCES.rawValue),
     ]
 
     /// The error of a chain libsvn returned, which it then frees. Messages are libsvn's (the outermost is usually
