@@ -90,24 +90,24 @@ struct SVNCommandTests {
 
     @Test func svnserveGivesSvnsAnswersAndNeverPrompts() throws {
         let repositories = try SVNRepositories.shared()
-        let server = try TestServer.svnserve(root: repositories.parent, scratch: scratch)
-        let client = SVNClient(scratch: scratch)
-        try compare(root: server.url("/public"), client: client)
-        try compare(
-            root: server.url("/private"), client: client, credentials: ["--username", SVNRepositories.username],
-            extra: ["TB_SVN_PASSWORD": SVNRepositories.password])
-        try expectRefused(server.url("/private/trunk"), client: client)
+        try compareServed(by: TestServer.svnserve(root: repositories.parent, scratch: scratch), under: "")
     }
 
     @Test func apacheGivesSvnsAnswersAndNeverPrompts() throws {
         let repositories = try SVNRepositories.shared()
-        let server = try TestServer.apacheSVN(root: repositories.parent, scratch: scratch)
+        try compareServed(by: TestServer.apacheSVN(root: repositories.parent, scratch: scratch), under: "/svn")
+    }
+
+    /// The questions over a server's public and private repositories (at `prefix`/public and `prefix`/private), then
+    /// the private one refused without the right credentials.
+    func compareServed(by server: TestServer, under prefix: String) throws {
         let client = SVNClient(scratch: scratch)
-        try compare(root: server.url("/svn/public"), client: client)
+        try compare(root: server.url(prefix + "/public"), client: client)
         try compare(
-            root: server.url("/svn/private"), client: client, credentials: ["--username", SVNRepositories.username],
+            root: server.url(prefix + "/private"), client: client,
+            credentials: ["--username", SVNRepositories.username],
             extra: ["TB_SVN_PASSWORD": SVNRepositories.password])
-        try expectRefused(server.url("/svn/private/trunk"), client: client)
+        try expectRefused(server.url(prefix + "/private/trunk"), client: client)
     }
 
     @Test func svnPlusSSHRunsTheTunnel() throws {
