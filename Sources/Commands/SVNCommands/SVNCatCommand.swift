@@ -5,8 +5,6 @@ import Toolbox
 
 /// Prints files.
 struct SVNCatCommand: Command {
-    static let revision = Option<RevisionOption>(
-        "revision", short: "r", help: "the file as it was in REV (default: the peg revision, else HEAD)")
     static let ignoreKeywords = Flag("ignore-keywords", help: "leave svn:keywords such as $Id$ unexpanded")
     static let targets = Positional(
         "TARGET", help: "a file's URL[@REV] or @bookmark/path", arity: .oneOrMore, completion: .sources)
@@ -19,7 +17,7 @@ struct SVNCatCommand: Command {
             --format, --json, --fields and --template are usage errors. A TARGET that is a directory or does not \
             exist is reported and the others are still printed.
             """,
-        options: [revision, ignoreKeywords] + SVNOptions.all, positionals: [targets], records: [],
+        options: [SVNOptions.revision, ignoreKeywords] + SVNOptions.all, positionals: [targets], records: [],
         examples: [
             Example("tb svn cat @repo/trunk/README", "Print a file."),
             Example("tb svn cat -r 100 svn://example.org/repo/trunk/logo.png > logo.png", "A binary file as of r100."),
@@ -32,7 +30,7 @@ struct SVNCatCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
-        revisionValue = try arguments.value(Self.revision)?.revision
+        revisionValue = try arguments.value(SVNOptions.revision)?.revision
         expandKeywords = !arguments.flag(Self.ignoreKeywords)
         access = try SVNOptions.values(arguments)
     }

@@ -4,11 +4,7 @@ import Toolbox
 
 /// Prints information on paths.
 struct SVNInfoCommand: Command {
-    static let recursive = Flag("recursive", short: "R", help: "also everything below, as --depth infinity")
-    static let depth = Option<SVNDepth>(
-        "depth", help: "how far down: empty, files, immediates or infinity", default: .empty, conflicts: [recursive])
-    static let revision = Option<RevisionOption>(
-        "revision", short: "r", help: "as it was in REV (default: the peg revision, else HEAD)")
+    static let depth = SVNOptions.depth(default: .empty)
     static let targets = Positional(
         "TARGET", help: "a URL[@REV], @bookmark[/path] or a repository's directory", arity: .oneOrMore,
         completion: .sources)
@@ -20,7 +16,7 @@ struct SVNInfoCommand: Command {
             repository's root and UUID, its kind, size, the last change and the lock on it. path is the TARGET's \
             name, and below it the path relative to the TARGET, as in svn info --xml.
             """,
-        options: [recursive, depth, revision] + SVNOptions.all, positionals: [targets],
+        options: [SVNOptions.recursive, depth, SVNOptions.revision] + SVNOptions.all, positionals: [targets],
         records: [InfoRecord.schema],
         examples: [
             Example("tb svn info @repo --template '%(revision)'", "The youngest revision."),
@@ -34,8 +30,8 @@ struct SVNInfoCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
-        depthValue = arguments.flag(Self.recursive) ? .infinity : try arguments.valueOrDefault(Self.depth)
-        revisionValue = try arguments.value(Self.revision)?.revision
+        depthValue = try SVNOptions.depth(arguments, Self.depth)
+        revisionValue = try arguments.value(SVNOptions.revision)?.revision
         access = try SVNOptions.values(arguments)
     }
 

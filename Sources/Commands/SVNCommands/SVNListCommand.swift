@@ -8,12 +8,7 @@ extension SVNDepth: ArgumentChoice {
 
 /// Lists directories.
 struct SVNListCommand: Command {
-    static let recursive = Flag("recursive", short: "R", help: "list everything below, as --depth infinity")
-    static let depth = Option<SVNDepth>(
-        "depth", help: "how far down: empty, files, immediates or infinity", default: .immediates,
-        conflicts: [recursive])
-    static let revision = Option<RevisionOption>(
-        "revision", short: "r", help: "list the tree as it was in REV (default: the peg revision, else HEAD)")
+    static let depth = SVNOptions.depth(default: .immediates)
     static let offline = Flag("offline", help: "answer from the directory cache alone, without asking the server")
     static let noCache = Flag(
         "no-cache", help: "ask the server, neither reading nor writing the directory cache", conflicts: [offline])
@@ -34,7 +29,7 @@ struct SVNListCommand: Command {
             changed; locks, which are not versioned, are asked for again whenever the lock field is printed. \
             --offline answers from the cache alone. The cache holds at most 64 MB; it is safe to delete.
             """,
-        options: [recursive, depth, revision, offline, noCache] + SVNOptions.all,
+        options: [SVNOptions.recursive, depth, SVNOptions.revision, offline, noCache] + SVNOptions.all,
         positionals: [targets], records: [EntryRecord.schema],
         examples: [
             Example("tb svn ls https://svn.apache.org/repos/asf/subversion/trunk", "What is in trunk."),
@@ -51,8 +46,8 @@ struct SVNListCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
-        depthValue = arguments.flag(Self.recursive) ? .infinity : try arguments.valueOrDefault(Self.depth)
-        revisionValue = try arguments.value(Self.revision)?.revision
+        depthValue = try SVNOptions.depth(arguments, Self.depth)
+        revisionValue = try arguments.value(SVNOptions.revision)?.revision
         cacheUse = arguments.flag(Self.offline) ? .only : arguments.flag(Self.noCache) ? .never : .check
         access = try SVNOptions.values(arguments)
     }

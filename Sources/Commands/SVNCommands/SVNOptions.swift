@@ -46,6 +46,22 @@ enum SVNOptions {
 
     static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive, timeout]
 
+    // What ls, cat and info share besides access: the revision, and how far below the target to go.
+    static let revision = Option<RevisionOption>(
+        "revision", short: "r", help: "as it was in REV (default: the peg revision, else HEAD)")
+    static let recursive = Flag("recursive", short: "R", help: "everything below too, as --depth infinity")
+
+    /// --depth, with the command's own default.
+    static func depth(default value: SVNDepth) -> Option<SVNDepth> {
+        Option<SVNDepth>(
+            "depth", help: "how far down: empty, files, immediates or infinity", default: value, conflicts: [recursive])
+    }
+
+    /// The depth -R or `option` asks for.
+    static func depth(_ arguments: ParsedArguments, _ option: Option<SVNDepth>) throws(UsageError) -> SVNDepth {
+        arguments.flag(recursive) ? .infinity : try arguments.valueOrDefault(option)
+    }
+
     /// What the options say, read when the command is made (a missing password file is a usage error).
     struct Values: Sendable {
         var username: String?
