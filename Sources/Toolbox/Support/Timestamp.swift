@@ -52,42 +52,25 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// RFC 3339 in UTC with `Z`, in whole seconds: the fraction is dropped (never rounded up into the next second),
     /// because jq's `fromdate` and many other readers reject `2026-11-28T08:12:30.5Z`.
     public var rfc3339: String {
-        Timestamp.format(civil(offset: 0), separator: "T") + "Z"
+        var out = ByteBuffer(capacity: 32)
+        Timestamp.write(civil(offset: 0), separator: UInt8(ascii: "T"), zone: true, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// `rfc3339` as a JSON string, written straight into `out`: a time in every record of a listing made a String
     /// each, a tenth of `tb svn ls`'s time on a cached listing.
     func appendQuotedRFC3339(to out: inout ByteBuffer) {
-        guard Timestamp.writable.contains(seconds) else { return JSONBytes.appendString(rfc3339, to: &out) }
-        let c = civil(offset: 0)
-        func digits(_ value: Int, _ count: Int, _ out: inout ByteBuffer) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
-        out.reserve(22)
         out.append(UInt8(ascii: "\""))
-        digits(c.year, 4, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(c.month, 2, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(c.day, 2, &out)
-        out.append(UInt8(ascii: "T"))
-        digits(c.hour, 2, &out)
-        out.append(UInt8(ascii: ":"))
-        digits(c.minute, 2, &out)
-        out.append(UInt8(ascii: ":"))
-        digits(c.second, 2, &out)
-        out.append(UInt8(ascii: "Z"))
+        Timestamp.write(civil(offset: 0), separator: UInt8(ascii: "T"), zone: true, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
     /// `2026-11-29 17:45:19` in the local time zone, for tables read by people.
     public var localDescription: String {
-        Timestamp.format(civil(offset: Clock.localOffset(at: seconds)), separator: " ")
+        var out = ByteBuffer(capacity: 32)
+        Timestamp.write(
+            civil(offset: Clock.localOffset(at: seconds)), separator: UInt8(ascii: " "), zone: false, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Reads RFC 3339 (`2026-11-29T16:45:19Z`, `…19.5+01:00`, lowercase `t`/`z` or a space as separator).
@@ -127,13 +110,32 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return (date.year, date.month, date.day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
     }
 
-    private static func format(
-        _ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), separator: String
-    ) -> String {
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let year = String(c.year)
-        let paddedYear = c.year >= 0 && c.year < 1000 ? String(repeating: "0", count: 4 - year.count) + year : year
-        return "\(paddedYear)-\(two(c.month))-\(two(c.day))\(separator)\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+    /// The one formatter of times: `2026-11-29T17:45:19` (with `Z` when `zone`), years of four digits and, outside
+    /// 0–9999, as many as they take.
+    private static func write(
+        _ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), separator: UInt8, zone: Bool,
+        to out: inout ByteBuffer
+    ) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        if (0..<10_000).contains(c.year) { digits(c.year, 4) } else { out.appendDecimal(c.year) }
+        out.append(UInt8(ascii: "-"))
+        digits(c.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(c.day, 2)
+        out.append(separator)
+        digits(c.hour, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(c.minute, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(c.second, 2)
+        if zone { out.append(UInt8(ascii: "Z")) }
     }
 
     /// Whether `year` has a February 29 in the proleptic Gregorian calendar.
