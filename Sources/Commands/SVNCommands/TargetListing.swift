@@ -27,13 +27,15 @@ struct TargetListing {
             return
         }
         let label = fixed.map(String.init) ?? "HEAD"
-        let state = try client.state(of: target.url, revision: fixed)
+        // One connection asks whether anything changed and, on a hit, for the locks (which are not versioned).
+        let session = try client.session(target.url)
+        let state = try session.state(revision: fixed)
         guard let key = ListingKey(url: target.url, state: state, depth: request.depth) else {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
             return
         }
         if let cached = cache.read(key, fields: request.fields) {
-            let locks = request.locks ? try client.locks(below: target.url, depth: request.depth) : nil
+            let locks = request.locks ? try session.locks(depth: request.depth) : nil
             for var entry in cached.entries {
                 if let locks { entry = entry.with(lock: locks[key.path(of: entry.path)]) }
                 try emit(entry, run: &run)

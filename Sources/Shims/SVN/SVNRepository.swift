@@ -12,14 +12,49 @@ public struct SVNRepositoryState: Sendable {
     public let createdRevision: Int?
 }
 
-extension SVNClient {
-    /// One connection to the server: the repository of `url`, its youngest revision, and the node `url` names in
-    /// `revision` (nil for the youngest). The corresponding C functions are `svn_client_open_ra_session2`,
-    /// `svn_ra_get_latest_revnum`, `svn_ra_get_uuid2`, `svn_ra_get_repos_root2` and `svn_ra_stat`.
-    public func state(of url: String, revision: Int?) throws(SVNError) -> SVNRepositoryState {
-        try withPool { (scratch) throws(SVNError) in
-            var session: OpaquePointer?
-            try SVNError.check(libsvn.svn_client_open_ra_session2(&session, url, nil, context, scratch, scratch))
+/// One connection to a repository (an RA session): the questions the directory cache asks, all on it. The
+/// corresponding C function is `svn_client_open_ra_session2`.
+public final class SVNSession {
+    /// Keeps the context the session uses alive, and with it the pool `pool` belongs to.
+    private let client: SVNClient
+    private let pool: OpaquePointer
+    private let session: OpaquePointer
+
+    init(_ url: String, client: SVNClient) throws(SVNError) {
+        // APR aborts the process rather than fail to make a pool.
+        guard let pool = libsvn.svn_pool_create_ex(client.pool, nil) else {
+            throw SVNError(code: -1, chain: ["out of memory"])
+        }
+        var session: OpaquePointer?
+        if let error = libsvn.svn_client_open_ra_session2(&session, url, nil, client.context, pool, pool) {
+            libsvn.apr_pool_destroy(pool)
+            throw SVNError.take(error)
+        }
+        guard let session else {
+            libsvn.apr_pool_destroy(pool)
+            throw SVNError(code: -1, chain: ["cannot open a session to '\(url)'"])
+        }
+        self.client = client
+        self.pool = pool
+        self.session = session
+    }
+
+    deinit {
+        libsvn.apr_pool_destroy(pool)
+    }
+
+    /// Runs `body` with a pool that is destroyed afterwards.
+    private func withScratch<T>(_ body: (OpaquePointer?) throws(SVNError) -> T) throws(SVNError) -> T {
+        let scratch = libsvn.svn_pool_create_ex(pool, nil)
+        defer { if let scratch { libsvn.apr_pool_destroy(scratch) } }
+        return try body(scratch)
+    }
+
+    /// The repository, its youngest revision, and the node the session's URL names in `revision` (nil for the
+    /// youngest). The corresponding C functions are `svn_ra_get_latest_revnum`, `svn_ra_get_uuid2`,
+    /// `svn_ra_get_repos_root2` and `svn_ra_stat`.
+    public func state(revision: Int?) throws(SVNError) -> SVNRepositoryState {
+        try withScratch { (scratch) throws(SVNError) in
             var youngest: svn_revnum_t = -1
             try SVNError.check(libsvn.svn_ra_get_latest_revnum(session, &youngest, scratch))
             var uuid: UnsafePointer<CChar>?
@@ -36,12 +71,10 @@ extension SVNClient {
         }
     }
 
-    /// The locks on files at and below `url`, down to `depth`, keyed by their path in the repository
+    /// The locks on files at and below the session's URL, down to `depth`, keyed by their path in the repository
     /// ("/trunk/a.txt"). The corresponding C function is `svn_ra_get_locks2`.
-    public func locks(below url: String, depth: SVNDepth) throws(SVNError) -> [String: SVNLock] {
-        try withPool { (scratch) throws(SVNError) in
-            var session: OpaquePointer?
-            try SVNError.check(libsvn.svn_client_open_ra_session2(&session, url, nil, context, scratch, scratch))
+    public func locks(depth: SVNDepth) throws(SVNError) -> [String: SVNLock] {
+        try withScratch { (scratch) throws(SVNError) in
             var hash: OpaquePointer?
             try SVNError.check(libsvn.svn_ra_get_locks2(session, &hash, "", depth.c, scratch))
             var locks: [String: SVNLock] = [:]
@@ -56,5 +89,12 @@ extension SVNClient {
             }
             return locks
         }
+    }
+}
+
+extension SVNClient {
+    /// A connection to the repository of `url`, for several questions.
+    public func session(_ url: String) throws(SVNError) -> SVNSession {
+        try SVNSession(url, client: self)
     }
 }
