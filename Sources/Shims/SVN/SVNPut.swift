@@ -28,12 +28,10 @@ public enum SVNPutRefusal: Error, Sendable {
 }
 
 /// The bytes of the new contents, read from the caller's closure as the editor asks for them, counted.
-private final class PutSource {
+private final class PutSource: SVNCallbackWork {
     let read: (inout [UInt8]) throws -> Int
     var buffer: [UInt8] = []
     var count = 0
-    /// What `read` threw; the delta was stopped with a cancellation error, which the caller drops for this.
-    var failure: (any Error)?
 
     init(_ read: @escaping (inout [UInt8]) throws -> Int) {
         self.read = read
@@ -173,23 +171,13 @@ extension SVNClient {
                 let reader: svn_read_fn_t = { baton, buffer, length in
                     guard let baton, let length else { return nil }
                     let source = Unmanaged<PutSource>.fromOpaque(baton).takeUnretainedValue()
-                    do {
+                    return source.attempt {
                         length.pointee = apr_size_t(
                             try source.fill(UnsafeMutableRawBufferPointer(start: buffer, count: Int(length.pointee))))
-                        return nil
-                    } catch {
-                        source.failure = error
-                        return libsvn.svn_error_create(
-                            apr_status_t(SVN_ERR_CANCELLED.rawValue), nil, "stopped by the reader")
                     }
                 }
                 libsvn.svn_stream_set_read2(stream, reader, reader)
-                let error = libsvn.svn_txdelta_send_stream(stream, handler, handlerBaton, &digest, pool)
-                if let failure = source.failure {
-                    if let error { libsvn.svn_error_clear(error) }
-                    throw failure
-                }
-                try SVNError.check(error)
+                try source.finish(libsvn.svn_txdelta_send_stream(stream, handler, handlerBaton, &digest, pool))
                 if let existingSize, Int64(source.count) == existingSize,
                     try md5(of: name, in: directory, revision: base, pool: pool) == digest
                 {
