@@ -30,21 +30,21 @@ struct ListingCache {
         return contents
     }
 
-    /// Keeps a listing, and names it as the latest of `url` in `revision` ("HEAD" or a number).
+    /// Keeps a listing, and names it as the latest of `url` in `tree`.
     func write(
-        _ key: ListingKey, fields: SVNDirentFields, locks: Bool, entries: [SVNEntry], url: String, revision: String
+        _ key: ListingKey, fields: SVNDirentFields, locks: Bool, entries: [SVNEntry], url: String, tree: FixedTree
     ) {
         guard let directory else { return }
         let text = ListingFile.text(key, fields: fields, locks: locks, entries: entries)
         store(Array(text.utf8), at: directory + "/" + key.fileName)
-        remember(key, url: url, revision: revision)
+        remember(key, url: url, tree: tree)
         trim(directory)
     }
 
-    /// Names `key`'s listing as the latest of `url` in `revision` ("HEAD" or a number) at its depth.
-    func remember(_ key: ListingKey, url: String, revision: String) {
+    /// Names `key`'s listing as the latest of `url` in `tree` at its depth.
+    func remember(_ key: ListingKey, url: String, tree: FixedTree) {
         guard let directory else { return }
-        let pointer = directory + "/latest/" + Self.pointerName(url: url, revision: revision, depth: key.depth)
+        let pointer = directory + "/latest/" + Self.pointerName(url: url, tree: tree, depth: key.depth)
         let text = [key.uuid, String(key.changed), key.depth.rawValue, ListingFile.escape(key.path)].joined(
             separator: "\t")
         store(Array((text + "\n").utf8), at: pointer)
@@ -53,9 +53,10 @@ struct ListingCache {
     /// --offline: the latest listing of the target's URL at the asked depth, or an error saying there is none.
     func answerOffline(_ listing: TargetListing, run: inout SVNRun) throws {
         let depth = listing.request.depth
-        // -r N and URL@N name the same fixed tree here; a date names none the cache can know.
-        let revision = listing.request.revision?.text ?? listing.target.peg?.text ?? "HEAD"
-        let pointer = Self.pointerName(url: listing.target.url, revision: revision, depth: depth)
+        guard let tree = listing.fixedTree else {
+            throw UsageError("--offline lists only what the cache can hold: URL, or URL@REV with no other -r")
+        }
+        let pointer = Self.pointerName(url: listing.target.url, tree: tree, depth: depth)
         guard let directory, let bytes = try? FileSystem.readFile(directory + "/latest/" + pointer) else {
             throw ToolError(
                 "no cached listing of '\(listing.target.text)' at depth \(depth.rawValue): list it once online")
@@ -77,8 +78,8 @@ struct ListingCache {
         for entry in contents.entries { try listing.emit(entry, run: &run) }
     }
 
-    private static func pointerName(url: String, revision: String, depth: SVNDepth) -> String {
-        ListingKey.hash([url, revision, depth.rawValue].joined(separator: "\u{0}"))
+    private static func pointerName(url: String, tree: FixedTree, depth: SVNDepth) -> String {
+        ListingKey.hash([url, tree.label, depth.rawValue].joined(separator: "\u{0}"))
     }
 
     private func store(_ bytes: [UInt8], at path: String) {

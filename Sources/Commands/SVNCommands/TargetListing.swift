@@ -22,14 +22,13 @@ struct TargetListing {
     func list(with client: SVNClient, cache: ListingCache?, run: inout SVNRun) throws {
         let peg = try target.pegRevision()
         let revision = try request.revision?.resolved() ?? peg
-        guard let cache, let fixed = Self.fixedRevision(peg: peg, revision: revision) else {
+        guard let cache, let tree = fixedTree else {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
             return
         }
-        let label = fixed.map(String.init) ?? "HEAD"
         // One connection asks whether anything changed and, on a hit, for the locks (which are not versioned).
         let session = try client.session(target.url)
-        let state = try session.state(revision: fixed)
+        let state = try session.state(revision: tree.revision)
         guard let key = ListingKey(url: target.url, state: state, depth: request.depth) else {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
             return
@@ -40,21 +39,21 @@ struct TargetListing {
                 if let locks { entry = entry.with(lock: locks[key.path(of: entry.path)]) }
                 try emit(entry, run: &run)
             }
-            cache.remember(key, url: target.url, revision: label)
+            cache.remember(key, url: target.url, tree: tree)
             return
         }
         let kept = try stream(client, peg: peg, revision: revision, run: &run, keep: true)
         cache.write(
-            key, fields: request.fields, locks: request.locks, entries: kept, url: target.url, revision: label)
+            key, fields: request.fields, locks: request.locks, entries: kept, url: target.url, tree: tree)
     }
 
-    /// The one revision a peg and operative revision pair names when they name the same tree; nil otherwise. HEAD
-    /// is nil too: the state asks for the youngest revision.
-    private static func fixedRevision(peg: SVNRevision, revision: SVNRevision) -> Int?? {
-        switch (peg, revision) {
-        case (.head, .head): return .some(nil)
-        case (.number(let a), .number(let b)) where a == b: return .some(a)
-        default: return nil
+    /// The tree the listing is of when the cache can hold it: the URL's node in HEAD, or in REV when the peg revision
+    /// is REV (and -r is none or the same). Other pairs follow the node's history, and a date names no tree.
+    var fixedTree: FixedTree? {
+        switch (target.peg ?? .head, request.revision ?? target.peg ?? .head) {
+        case (.head, .head): .head
+        case (.number(let peg), .number(let operative)) where peg == operative: .number(peg)
+        default: nil
         }
     }
 
@@ -90,4 +89,19 @@ struct TargetListing {
             EntryRecord(
                 url: target.url + "/" + URIEscaping.encode(entry.path), path: entry.path, name: name, entry: entry))
     }
+}
+
+/// A tree the directory cache can hold a listing of.
+enum FixedTree {
+    case head
+    case number(Int)
+
+    /// The revision to ask about: nil for the youngest.
+    var revision: Int? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// How the cache names it: "HEAD" or the number.
+    var label: String { revision.map(String.init) ?? "HEAD" }
 }
