@@ -69,11 +69,13 @@ struct SVNRun {
 
     /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
     mutating func emit<R: Record>(_ record: R) throws {
-        // A reader that is slow to drain the pipe is not a silent server.
-        try Watchdog.outside {
-            try context.output.emit(record)
-            try pacer.emitted(context.output)
-        }
+        // A reader that is slow to drain the pipe is not a silent server (and only a server is watched).
+        if remote.isOn { try Watchdog.outside { try write(record) } } else { try write(record) }
+    }
+
+    private mutating func write<R: Record>(_ record: R) throws {
+        try context.output.emit(record)
+        try pacer.emitted(context.output)
     }
 
     /// libsvn's chain in one line, lowercase as tb's messages are, with a hint where the cause is the credentials.
