@@ -174,6 +174,11 @@ void CPOSIX_silence_disarm(void) {
 }
 
 void CPOSIX_silence_pause(int paused) {
-    if (!paused) atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed);
-    atomic_store(&silence_paused, paused);
+    // A count, so that a pause inside a pause does not resume the watch at its inner end.
+    if (paused) {
+        atomic_fetch_add(&silence_paused, 1);
+        return;
+    }
+    atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed);
+    atomic_fetch_sub(&silence_paused, 1);
 }

@@ -68,7 +68,7 @@ void CPOSIX_silence_progress(void);
 /// Stops watching until the next arm.
 void CPOSIX_silence_disarm(void);
 /// While tb itself waits (writing to a pipe a slow reader drains), the silence does not count; it starts again
-/// from the resume.
+/// from the resume. Pauses nest: 1 starts one, 0 ends the innermost.
 void CPOSIX_silence_pause(int paused);
 
 #endif
