@@ -40,8 +40,7 @@ struct SVNCatCommand: Command {
         let client = try run.client(access)
         let output = context.output
         return try run.each(targetTexts) { target, _ in
-            let peg = try target.pegRevision()
-            let revision = try revisionValue?.resolved() ?? peg
+            let (peg, revision) = try target.revisions(revisionValue)
             var pacer = FlushPacer()
             try client.cat(target.url, peg: peg, revision: revision, expandKeywords: expandKeywords) { bytes in
                 try Watchdog.outside {

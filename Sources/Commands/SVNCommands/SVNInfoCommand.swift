@@ -39,8 +39,7 @@ struct SVNInfoCommand: Command {
         var run = SVNRun(context: context, verb: "get information on", timeout: access.timeout)
         let client = try run.client(access)
         return try run.each(targetTexts) { target, run in
-            let peg = try target.pegRevision()
-            let revision = try revisionValue?.resolved() ?? peg
+            let (peg, revision) = try target.revisions(revisionValue)
             var targetURL: String?
             try client.info(target.url, peg: peg, revision: revision, depth: depthValue) { info in
                 // The first path is the target itself (its URL, after any move the peg revision followed).

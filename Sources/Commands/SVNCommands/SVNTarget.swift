@@ -72,4 +72,10 @@ struct SVNTarget {
     func pegRevision() throws -> SVNRevision {
         try peg?.resolved() ?? .head
     }
+
+    /// The peg and operative revisions of -r `operative`: the operative one is the peg revision unless given.
+    func revisions(_ operative: RevisionText?) throws -> (peg: SVNRevision, operative: SVNRevision) {
+        let peg = try pegRevision()
+        return (peg, try operative?.resolved() ?? peg)
+    }
 }

@@ -20,8 +20,7 @@ struct TargetListing {
     /// names in one revision (HEAD, or REV with no other peg revision). Other peg and operative revision pairs
     /// follow the node's history, which the cache does not hold.
     func list(with client: SVNClient, cache: ListingCache?, run: inout SVNRun) throws {
-        let peg = try target.pegRevision()
-        let revision = try request.revision?.resolved() ?? peg
+        let (peg, revision) = try target.revisions(request.revision)
         guard let cache, let tree = fixedTree else {
             _ = try stream(client, peg: peg, revision: revision, run: &run, keep: false)
             return
