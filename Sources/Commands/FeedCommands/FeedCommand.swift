@@ -18,8 +18,20 @@ public struct FeedCommand: Command {
         "attributes-for", value: "NAMES",
         help: "with --events, report attributes only for these elements (comma-separated)",
         repeatable: true, requires: [events])
+    static let new = Flag(
+        "new", help: "print only the items that no earlier --new run printed for the feed (state kept per feed)",
+        conflicts: [events])
+    static let noCache = Flag(
+        "no-cache", help: "with --new, send no ETag or Last-Modified: fetch every feed whole", requires: [new])
+    static let from = Option<String>(
+        "from", value: "FILE",
+        help: "also read the feeds listed in FILE (one per line, or OPML; - for stdin), after the SOURCEs",
+        repeatable: true, completion: .files)
+    static let status = Flag(
+        "status", help: "print what --new remembers of each feed, one feed_state record per feed",
+        conflicts: [new, noCache, from, meta, limit, events])
     static let sources = Positional(
-        "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .oneOrMore, completion: .sources)
+        "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .zeroOrMore, completion: .sources)
 
     public static let spec = CommandSpec(
         name: "feed", abstract: "stream RSS and Atom items as they arrive",
@@ -75,9 +87,9 @@ public struct FeedCommand: Command {
             attributes, end_element, characters (all the text between two tags as one event, CDATA included), \
             comment, processing_instruction, prefix mappings, start_document, end_document and error.
             """,
-        options: [meta, limit, maxFieldSize, events, attributesFor] + InputOptions.all,
+        options: [meta, limit, maxFieldSize, events, attributesFor, new, noCache, from, status] + InputOptions.all,
         positionals: [sources],
-        records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema],
+        records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema, FeedStatusRecord.schema],
         examples: [
             Example("tb feed https://example.org/news.xml", "The items of a feed, as a table or NDJSON."),
             Example("tb feed @news --limit 5 --fields published,title,link", "The newest five, three fields each."),
@@ -91,6 +103,14 @@ public struct FeedCommand: Command {
     let settings: FeedSettings
     let input: InputSettings
     let sourceNames: [ArgumentWord]
+    /// --new, and with it whether validators are sent (not with --no-cache).
+    let remembers: Bool
+    let sendsValidators: Bool
+    /// The --from files.
+    let lists: [String]
+    let showsStatus: Bool
+    /// --limit with --new: how many new items to print per feed.
+    let newLimit: Int?
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var settings = FeedSettings()
@@ -101,16 +121,80 @@ public struct FeedCommand: Command {
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         if !names.isEmpty { settings.attributesFor = Set(names) }
+        remembers = arguments.flag(Self.new)
+        sendsValidators = !arguments.flag(Self.noCache)
+        // With --new, --limit counts the new items, which the printer sees: the parser must not stop early.
+        newLimit = remembers ? settings.limit : nil
+        if remembers { settings.limit = nil }
         self.settings = settings
         input = try InputSettings(arguments)
         sourceNames = arguments.positionalWords(Self.sources)
+        lists = try arguments.values(Self.from)
+        showsStatus = arguments.flag(Self.status)
+        if showsStatus {
+            guard sourceNames.isEmpty else { throw UsageError("--status takes no SOURCE") }
+        } else if sourceNames.isEmpty && lists.isEmpty {
+            throw UsageError("give a SOURCE, or --from FILE")
+        }
+        if remembers, sourceNames.contains(where: { $0.text == "-" }) {
+            throw UsageError("--new cannot remember what standard input held: give the feed's URL or a file")
+        }
+        if lists.filter({ $0 == "-" }).count + sourceNames.filter({ $0.text == "-" }).count > 1 {
+            throw UsageError("standard input can be read once: - is given twice")
+        }
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        if sourceNames.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
-        let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings, input] source in
-            try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
+        if showsStatus { return try printStatus(context) }
+        var words = sourceNames
+        for list in lists { words += try FeedSourceList.read(list).map(ArgumentWord.init) }
+        let reader = InputReader(context: context, settings: input)
+        // One request per feed: a feed named twice (directly, by a bookmark, in a list) is read once.
+        var seen = Set<String>()
+        var failed = 0
+        words = words.filter { word in
+            guard let source = try? reader.resolve(word) else { return true }
+            return seen.insert(source.name).inserted
         }
-        return summary.failed > 0 ? .failure : .success
+        if words.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
+        guard remembers else {
+            let summary = try reader.read(words) { [settings, input] source in
+                try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
+            }
+            return summary.failed > 0 ? .failure : .success
+        }
+        let state = try FeedStateRun(context: context, sendsValidators: sendsValidators)
+        // Rows go out feed by feed, as on a terminal: the state is written only for rows that are out.
+        context.output.runsUntilInterrupted()
+        var fetched: [ArgumentWord] = []
+        for word in words {
+            guard let source = try? reader.resolve(word) else {
+                fetched.append(word)
+                continue
+            }
+            if source.kind == .standardInput {
+                context.error("--new cannot remember what standard input held: give the feed's URL or a file")
+                failed += 1
+            } else if try state.mayFetch(source) {
+                fetched.append(word)
+            }
+        }
+        let summary = try reader.read(
+            fetched, request: state.requestHeaders, response: state.responded
+        ) { [settings, input, newLimit] source in
+            let remembered = RememberedItems(
+                run: state, source: source, items: try state.filter(for: source), limit: newLimit)
+            return try FeedPrinter(
+                settings: settings, context: context, name: source.name, handOverSize: input.readSize,
+                remembered: remembered)
+        }
+        return summary.failed + failed > 0 ? .failure : .success
+    }
+
+    /// --status: the stored state of every feed.
+    private func printStatus(_ context: Context) throws -> ExitStatus {
+        let store = try FeedStateStore(paths: context.paths) { context.warn($0) }
+        for state in try store.all() { try context.output.emit(FeedStatusRecord(state: state)) }
+        return .success
     }
 }
