@@ -31,6 +31,8 @@ final class FeedPrinter: InputHandler {
     private var done = false
     /// With --new: the state of this source, which items to print and when to store them.
     private let remembered: RememberedItems?
+    /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
+    var wantsMore: Bool { !done }
 
     init(
         settings: FeedSettings, context: Context, name: String, handOverSize: Int, remembered: RememberedItems? = nil
