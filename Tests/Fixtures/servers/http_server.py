@@ -24,6 +24,7 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /busy/KEY/N/VALUE/NAME    CODE 429 with Retry-After: VALUE the first N times for KEY, then the file
   /etag/KEY/NAME        the file with ETag "KEY-n" and a Last-Modified, n counting the requests for KEY; an
                         If-None-Match naming the latest ETag gets a 304 with the next one (ETags that change on 304)
+  /count/KEY            how many requests /busy and /flaky have had for KEY, as the body
   /stall/SECONDS        the headers of a 200 with a 100-byte body, then nothing for SECONDS, then the connection closes
 """
 import gzip
@@ -188,6 +189,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.send_body(b"slow down", status=429, headers=[("Retry-After", value)])
                 else:
                     self.send_body(self.read("/".join(parts[4:])))
+            elif route == "count":
+                with LOCK:
+                    seen = FAILURES.get(parts[1], 0)
+                self.send_body(b"%d" % seen)
             elif route == "etag":
                 key = parts[1]
                 with LOCK:
