@@ -91,7 +91,8 @@ struct InputNetworkTests {
         let long = server.url("/busy/long/5/3600/rss20.xml")
         let refused = try run(["feed", "--retry", "3", long])
         #expect(refused.status == 2)
-        #expect(refused.stderr.hasPrefix("tb feed: cannot fetch '\(long)': HTTP 429, retry after "), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("tb feed: cannot fetch '\(long)': HTTP 429, retry after "), "\(refused.stderr)")
         #expect(Date().timeIntervalSince(again) < 2, "it waited for a retry it should not make")
     }
 
