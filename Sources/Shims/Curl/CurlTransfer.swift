@@ -87,6 +87,8 @@ public final class CurlTransfer {
         set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         set(CCurl_setopt_header_function(handle, curlHeader))
         set(CCurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        // A proxy's answer to CONNECT is not the server's response: it would pass for the final one.
+        set(CCurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
         set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         // The name lookup runs on libcurl's thread; a transfer that ends before it (a timeout with a DNS server that
         // never answers) would wait for it, 10 s and more, without this: the thread is left to finish on its own.

@@ -66,11 +66,13 @@ final class NetworkInput {
         self.makeHandler = makeHandler
         self.request = request
         self.response = response
-        concurrency = min(settings.jobs, DescriptorBudget.concurrentTasks())
+        let budget = DescriptorBudget.concurrentTasks()
+        concurrency = min(settings.jobs, budget)
         let multi: CurlMulti
         do {
-            // Idle connections are kept for the sources still to come: every server's share, within the budget.
-            multi = try CurlMulti(idleConnections: DescriptorBudget.concurrentTasks())
+            // Idle connections are kept for the sources still to come, one descriptor each, in what the running
+            // transfers leave of the budget.
+            multi = try CurlMulti(idleConnections: max(concurrency, budget - concurrency))
         } catch {
             for source in sources { fail(Job(source), "cannot fetch '\(source.name)': \(error.message)") }
             return summary
