@@ -126,12 +126,10 @@ final class FeedPrinter: InputHandler {
     }
 
     func finish() throws {
-        try remembering { () throws in
+        try remembering(atTheEnd: true) { () throws in
             try send(Span(), final: true)
             try pipeline.finish { try print($0) }
         }
-        // Read to its end, unless --limit stopped it.
-        try remembered?.store(whole: !stoppedEarly, error: nil)
     }
 
     func abandon() throws {
@@ -140,8 +138,9 @@ final class FeedPrinter: InputHandler {
     }
 
     /// Runs `body`; with --new, stores what was printed when the source fails in it (its validators stay as they
-    /// were, so the next run fetches it whole) or when --limit ended it.
-    private func remembering(_ body: () throws -> Void) throws {
+    /// were, so the next run fetches it whole), when --limit ended it, or `atTheEnd` of the source: whole, then,
+    /// unless --limit stopped it.
+    private func remembering(atTheEnd: Bool = false, _ body: () throws -> Void) throws {
         guard let remembered else { return try body() }
         do {
             try body()
@@ -149,7 +148,7 @@ final class FeedPrinter: InputHandler {
             try remembered.store(whole: false, error: error.message)
             throw error
         }
-        if done { try remembered.store(whole: false, error: nil) }
+        if atTheEnd || done { try remembered.store(whole: atTheEnd && !stoppedEarly, error: nil) }
     }
 
     private func print(_ batch: FeedBatch) throws {
