@@ -175,8 +175,8 @@ struct FeedStateTests {
         #expect(try feed(["--status", a]).status == 64)
         // A damaged state file is a warning, read as empty.
         let directory = scratch.path + "/state/feeds"
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasPrefix("file-") {
-            if name.hasSuffix(".ndjson") { try "{not json\n".write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".ndjson") {
+            try "{not json\n".write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
         }
         let damaged = try feed(["--new", "--json", a])
         #expect(damaged.status == 0)

@@ -86,6 +86,33 @@ public struct FeedCommand: Command {
             --events prints one event record per parser callback for any XML document: start_element with its \
             attributes, end_element, characters (all the text between two tags as one event, CDATA included), \
             comment, processing_instruction, prefix mappings, start_document, end_document and error.
+
+            --new prints only the items that no earlier --new run printed for the same feed, for cron: \
+            `tb reach example.org:443 && tb feed --new @news`. An item is known by its id (atom:id, guid, \
+            rdf:about); else by its link, the scheme and a trailing slash ignored; else by its title and date; an item \
+            with none of them is printed every time. The state of each feed is one file in \
+            $TB_STATE_DIR/feeds (else $XDG_STATE_HOME/tb/feeds, else ~/.local/state/tb/feeds), named for its host \
+            and a hash of its URL (a local file is known by its absolute path; standard input has no state, and \
+            --new with - is a usage error). It holds the ETag and Last-Modified of the last whole fetch, sent back \
+            as If-None-Match and If-Modified-Since (not with --no-cache): a 304 Not Modified prints nothing and \
+            succeeds, and the validators it brings replace the stored ones. A feed keeps the keys of its items until \
+            they have been missing from \(FeedState.forgetAfter) whole fetches in a row (a 304 does not count), and \
+            at most \(FeedState.keyLimit) of them, the oldest going first. With --new, --limit N counts new items.
+
+            At least once, never lost: a feed's keys are stored after its items were printed and flushed, under a \
+            lock and atomically, so a crash or SIGKILL may print an item again but never loses one, and concurrent \
+            runs keep each other's keys. A feed that fails halfway stores the items printed but not its validators, \
+            so the next run fetches it whole. A 429 or 503 with Retry-After is stored: until then the feed is skipped \
+            without a request, with one line on stderr; that is not a failure of the run. --status prints what is \
+            stored, one feed_state record per feed, sorted by URL.
+
+            --from FILE reads more sources from FILE (- for standard input), after the SOURCEs: one URL, path or \
+            @bookmark per line, # starting a comment, or an OPML subscription list (its root element is opml), whose \
+            every outline with an xmlUrl counts, nested ones included. A feed named twice is read once. With several \
+            sources, tables show each item's source.
+
+            The exit status is 0 when every feed was read, not modified or skipped for its Retry-After, and 2 when \
+            any failed (each failure is one line on stderr; the others are still read).
             """,
         options: [meta, limit, maxFieldSize, events, attributesFor, new, noCache, from, status] + InputOptions.all,
         positionals: [sources],
@@ -98,6 +125,10 @@ public struct FeedCommand: Command {
                 "The titles of many feeds."),
             Example("curl -s https://example.org/feed | tb feed - --json | jq .link", "Links from stdin."),
             Example("tb feed --events doc.xml --attributes-for link", "Any XML document's parser events."),
+            Example(
+                "tb reach example.org:443 && tb feed --new --from feeds.opml --json",
+                "From cron: only the items not printed before, with conditional requests."),
+            Example("tb feed --status", "What --new remembers of each feed."),
         ])
 
     let settings: FeedSettings

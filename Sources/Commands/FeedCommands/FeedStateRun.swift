@@ -83,7 +83,9 @@ final class FeedStateRun {
         let now = Timestamp.now().wholeSeconds
         save(source) { state in
             state.merge(printed: items.printed, present: whole ? items.present : nil)
-            if let response { state.record(response, at: now, error: error) } else {
+            if let response {
+                state.record(response, at: now, error: error)
+            } else {
                 state.lastFetch = now
                 state.lastError = error
             }

@@ -10,7 +10,9 @@ struct FeedStatusRecord: Record {
             Field("last_fetch", .time, "when it was last fetched (or read)"),
             Field("http_status", .integer, "the HTTP status of that fetch, or null"),
             Field("etag", .boolean, "whether an ETag is stored, sent as If-None-Match", inTable: false),
-            Field("last_modified", .boolean, "whether a Last-Modified is stored, sent as If-Modified-Since", inTable: false),
+            Field(
+                "last_modified", .boolean, "whether a Last-Modified is stored, sent as If-Modified-Since",
+                inTable: false),
             Field("items_seen", .integer, "how many item keys are remembered"),
             Field("next_fetch", .time, "not fetched before this time (the server's Retry-After), or null"),
             Field("last_error", .string, "why the last fetch failed, or null"),
