@@ -165,7 +165,7 @@ public struct FeedCommand: Command {
         if showsStatus {
             guard sourceNames.isEmpty else { throw UsageError("--status takes no SOURCE") }
         } else if sourceNames.isEmpty && lists.isEmpty {
-            throw UsageError("give a SOURCE, or --from FILE")
+            throw UsageError("missing argument SOURCE")
         }
         if remembers, sourceNames.contains(where: { $0.text == "-" }) {
             throw UsageError("--new cannot remember what standard input held: give the feed's URL or a file")
