@@ -55,13 +55,7 @@ struct FeedStateStore {
     /// `HOST-HASH.ndjson`: the host (`file` for a path) for people, a 64-bit FNV-1a hash of the whole URL to tell
     /// the feeds of one host apart.
     static func fileName(for url: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return host(of: url) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + suffix
+        host(of: url) + "-" + StateFile.nameHash(url) + suffix
     }
 
     /// The URL's host, lowercased, with only letters, digits, dots and hyphens; `file` for a path.

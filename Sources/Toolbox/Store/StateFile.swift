@@ -48,6 +48,17 @@ public struct StateFile {
         }
     }
 
+    /// A 64-bit FNV-1a hash of `text`, 16 hex digits: a short file name for a long URL or path. Not for secrets.
+    public static func nameHash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// The names of the files in `directory` that end in `suffix`, sorted; none when there is no such directory.
     public static func names(in directory: String, endingIn suffix: String) -> [String] {
         FileSystem.contentsOfDirectory(directory).filter { $0.hasSuffix(suffix) }.sorted()
