@@ -247,4 +247,61 @@ struct FeedStateTests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.isEmpty)
     }
+
+    /// A key missing from the feed for 5 whole fetches is forgotten (a 304 does not count); the item, should it
+    /// come back, is new again.
+    @Test func keysMissingLongAreForgotten() throws {
+        let path = scratch.file("feed.xml")
+        try rss(["a", "b"]).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(titles(try feed(["--new", "--json", path])) == ["a", "b"])
+        try rss(["b"]).write(toFile: path, atomically: true, encoding: .utf8)
+        for _ in 0..<4 { #expect(try feed(["--new", path]).stdout.isEmpty) }
+        #expect(try status(path)["items_seen"] as? Int == 2)
+        #expect(try feed(["--new", path]).stdout.isEmpty)
+        #expect(try status(path)["items_seen"] as? Int == 1)
+        try rss(["a", "b"]).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(titles(try feed(["--new", "--json", path])) == ["a"])
+    }
+
+    /// --limit with --new counts new items, and a feed it cut short is fetched whole next time.
+    @Test func limitCountsNewItems() throws {
+        let site = scratch.file("site")
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try rss(["a", "b", "c"]).write(toFile: site + "/feed.xml", atomically: true, encoding: .utf8)
+        let server = try TestServer.nginx(root: site, scratch: scratch)
+        let url = server.url("/feed.xml")
+        #expect(titles(try feed(["--new", "--limit", "2", "--json", url])) == ["a", "b"])
+        #expect(titles(try feed(["--new", "--limit", "2", "--json", url])) == ["c"])
+        #expect(try feed(["--new", url]).stdout.isEmpty)
+        #expect(logged(server, "/feed.xml") == ["200", "200", "304"])
+    }
+
+    /// A feed that breaks halfway: its items are remembered, its validators are not (the next run fetches it whole).
+    @Test func aBrokenFeedKeepsItsItemsButNotItsValidators() throws {
+        let site = scratch.file("site")
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try (rss(["a", "b"]).replacingOccurrences(of: "</channel></rss>", with: "<item><title>c</title><guid>c")
+            .write(toFile: site + "/feed.xml", atomically: true, encoding: .utf8))
+        let server = try TestServer.nginx(root: site, scratch: scratch)
+        let url = server.url("/feed.xml")
+        let broken = try feed(["--new", "--json", url])
+        #expect(broken.status == 2)
+        #expect(titles(broken) == ["a", "b"])
+        let stored = try status(url)
+        #expect(stored["etag"] as? Bool == false)
+        #expect(stored["items_seen"] as? Int == 2)
+        #expect((stored["last_error"] as? String)?.contains("well-formed") == true, "\(stored)")
+        let again = try feed(["--new", "--json", url])
+        #expect(again.status == 2 && again.stdout.isEmpty)
+        #expect(logged(server, "/feed.xml") == ["200", "200"])
+    }
+
+    /// A feed that gets no answer has that stored as its error; its keys stay.
+    @Test func noResponseIsStored() throws {
+        let port = try TestServer.freePort()
+        let url = "http://127.0.0.1:\(port)/feed.xml"
+        let refused = try feed(["--new", url])
+        #expect(refused.status == 2)
+        #expect(try status(url)["last_error"] as? String == "no response")
+    }
 }

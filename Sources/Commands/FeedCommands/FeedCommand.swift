@@ -198,6 +198,7 @@ public struct FeedCommand: Command {
         // Rows go out feed by feed, as on a terminal: the state is written only for rows that are out.
         context.output.runsUntilInterrupted()
         var fetched: [ArgumentWord] = []
+        var sources: [Source] = []
         for word in words {
             guard let source = try? reader.resolve(word) else {
                 fetched.append(word)
@@ -208,6 +209,7 @@ public struct FeedCommand: Command {
                 failed += 1
             } else if try state.mayFetch(source) {
                 fetched.append(word)
+                sources.append(source)
             }
         }
         let summary = try reader.read(
@@ -219,6 +221,7 @@ public struct FeedCommand: Command {
                 settings: settings, context: context, name: source.name, handOverSize: input.readSize,
                 remembered: remembered)
         }
+        state.noteUnanswered(sources)
         return summary.failed + failed > 0 ? .failure : .success
     }
 

@@ -14,6 +14,8 @@ final class FeedStateRun {
     private var loaded: [String: FeedState] = [:]
     /// What each URL source's server answered, by source name.
     private var responses: [String: SourceResponse] = [:]
+    /// The sources that got a response or printed something.
+    private var answered = Set<String>()
 
     init(context: Context, sendsValidators: Bool) throws(ToolError) {
         store = try FeedStateStore(paths: context.paths) { [unowned context] in context.warn($0) }
@@ -56,6 +58,7 @@ final class FeedStateRun {
     /// its Retry-After and the error; the validators stay, and so do the keys.
     func responded(_ source: Source, _ response: SourceResponse) {
         responses[source.name] = response
+        answered.insert(source.name)
         let now = Timestamp.now().wholeSeconds
         if response.status == 304 {
             save(source) { state in
@@ -79,6 +82,7 @@ final class FeedStateRun {
     /// next run fetches the feed whole).
     func commit(_ source: Source, _ items: FeedNewItems, whole: Bool, error: String?) throws {
         try output.willWait()
+        answered.insert(source.name)
         let response = responses[source.name]
         let now = Timestamp.now().wholeSeconds
         save(source) { state in
@@ -92,6 +96,19 @@ final class FeedStateRun {
             if whole {
                 state.etag = response?.etag
                 state.lastModified = response?.lastModified
+            }
+        }
+    }
+
+    /// After the run: a URL source that got no response at all (refused, a timeout) has that stored as its error.
+    /// Its keys and validators stay.
+    func noteUnanswered(_ sources: [Source]) {
+        let now = Timestamp.now().wholeSeconds
+        for source in sources where source.kind == .url && !answered.contains(source.name) {
+            save(source) { state in
+                state.lastFetch = now
+                state.httpStatus = nil
+                state.lastError = "no response"
             }
         }
     }
