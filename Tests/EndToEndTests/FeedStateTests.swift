@@ -280,9 +280,8 @@ struct FeedStateTests {
     @Test func aBrokenFeedKeepsItsItemsButNotItsValidators() throws {
         let site = scratch.file("site")
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
-        try
-            (rss(["a", "b"]).replacingOccurrences(of: "</channel></rss>", with: "<item><title>c</title><guid>c")
-            .write(toFile: site + "/feed.xml", atomically: true, encoding: .utf8))
+        let cut = rss(["a", "b"]).replacingOccurrences(of: "</channel></rss>", with: "<item><title>c</title><guid>c")
+        try cut.write(toFile: site + "/feed.xml", atomically: true, encoding: .utf8)
         let server = try TestServer.nginx(root: site, scratch: scratch)
         let url = server.url("/feed.xml")
         let broken = try feed(["--new", "--json", url])
