@@ -68,3 +68,18 @@ struct FeedStateModelTests {
         #expect(warnings.contains { $0.contains(path) }, "\(warnings)")
     }
 }
+
+extension FeedStateModelTests {
+    @Test func retryAfterCountsForA429OrA503AndAWeekAtMost() {
+        let now = Timestamp(seconds: 1_800_000_000)
+        var state = FeedState(url: "http://x/feed")
+        state.record(SourceResponse(status: 429, retryAfter: Timestamp(seconds: now.seconds + 60)), at: now, error: "")
+        #expect(state.nextFetch == Timestamp(seconds: now.seconds + 60))
+        state.record(
+            SourceResponse(status: 503, retryAfter: Timestamp(seconds: now.seconds + 10_000_000)), at: now, error: "")
+        #expect(state.nextFetch == Timestamp(seconds: now.seconds + FeedState.longestWait))
+        state.record(SourceResponse(status: 200, retryAfter: Timestamp(seconds: now.seconds + 60)), at: now, error: nil)
+        #expect(state.nextFetch == nil)
+        #expect(state.mayFetch(at: now))
+    }
+}

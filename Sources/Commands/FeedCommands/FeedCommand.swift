@@ -102,8 +102,8 @@ public struct FeedCommand: Command {
             At least once, never lost: a feed's keys are stored after its items were printed and flushed, under a \
             lock and atomically, so a crash or SIGKILL may print an item again but never loses one, and concurrent \
             runs keep each other's keys. A feed that fails halfway stores the items printed but not its validators, \
-            so the next run fetches it whole. A 429 or 503 with Retry-After is stored: until then the feed is skipped \
-            without a request, with one line on stderr; that is not a failure of the run. --status prints what is \
+            so the next run fetches it whole. A 429 or 503 with Retry-After is stored (a week at most): until then the \
+            feed is skipped without a request, with one line on stderr; that is not a failure of the run. --status prints what is \
             stored, one feed_state record per feed, sorted by URL.
 
             --from FILE reads more sources from FILE (- for standard input), after the SOURCEs: one URL, path or \
