@@ -105,12 +105,15 @@ struct CapturedFields {
         return true
     }
 
-    /// Ends the capture: its range, trimmed; base64 content decoded first.
+    /// Ends the capture: its range, trimmed; base64 content decoded first, unless it is not text (an image: the
+    /// base64 is kept, as feedparser does).
     mutating func endCapture(base64: Bool) -> Range<Int> {
         if base64 {
             let decoded = Base64.decode(text[start...])
-            text.removeSubrange(start...)
-            text.append(contentsOf: decoded)
+            if String(validating: decoded, as: UTF8.self) != nil {
+                text.removeSubrange(start...)
+                text.append(contentsOf: decoded)
+            }
         }
         return trimmed(start..<text.count)
     }

@@ -8,14 +8,19 @@ extension CapturedFields {
     mutating func item(feedTitle: Range<Int>?, lists batch: inout FeedBatch) -> ParsedItem {
         var item = ParsedItem()
         item.feedTitle = feedTitle
-        item.title = nonEmpty(.title)
+        item.title = first(.title, .dcTitle, .mediaTitle)
         item.link = link()
         item.id = first(.id, .guid, .rdfAbout) ?? item.link
-        item.published = dates(.published, .pubDate, .dcDate, .issued, into: &batch)
+        item.published = dates(.published, .pubDate, .dcDate, .issued, .dctermsIssued, .dctermsCreated, into: &batch)
         item.updated = dates(.updated, .modified, .dcModified, into: &batch)
-        item.author = first(.name, .email, .dcCreator, .rssAuthor, .itunesAuthor)
-        item.summary = first(.summary, .description, .itunesSummary)
-        item.content = first(.contentEncoded, .content)
+        item.author = person() ?? first(.dcCreator, .author, .itunesAuthor)
+        // An item with both a summary and a description keeps both: the one that is not the summary is the
+        // content when there is no other.
+        let summary = first(.summary, .description, .dcDescription)
+        item.summary = summary ?? nonEmpty(.itunesSummary)
+        item.content =
+            first(.contentEncoded, .content, .xhtmlBody, .fullitem)
+            ?? summary.flatMap { summary in first(.summary, .description, .dcDescription, except: summary) }
         let firstCategory = batch.categories.count
         batch.categories.append(contentsOf: categories)
         item.categories = firstCategory..<batch.categories.count
@@ -39,11 +44,11 @@ extension CapturedFields {
             } else {
                 nil
             }
-        feed.title = copy(nonEmpty(.title), into: &target)
+        feed.title = copy(first(.title, .dcTitle), into: &target)
         feed.link = copy(link, into: &target)
-        feed.description = copy(first(.description, .subtitle, .tagline), into: &target)
+        feed.description = copy(first(.description, .subtitle, .tagline, .dcDescription), into: &target)
         let firstDate = batch.dates.count
-        for candidate in [Element.updated, .modified, .lastBuildDate, .dcDate, .pubDate] {
+        for candidate in [Element.updated, .modified, .lastBuildDate, .dcDate, .pubDate, .dcModified] {
             if let range = copy(nonEmpty(candidate), into: &target) { batch.dates.append(range) }
         }
         feed.updated = firstDate..<batch.dates.count
@@ -62,9 +67,17 @@ extension CapturedFields {
         return nil
     }
 
-    /// The first candidate that is there and not empty.
-    private func first(_ candidates: Element...) -> Range<Int>? {
-        for candidate in candidates { if let range = nonEmpty(candidate) { return range } }
+    /// An Atom person's name and email, written `name (email)` when it has both, as feedparser writes them.
+    private mutating func person() -> Range<Int>? {
+        guard let name = nonEmpty(.name) else { return nonEmpty(.email) }
+        guard let email = nonEmpty(.email) else { return name }
+        let written = Array(text[name]) + Self.openParenthesis + Array(text[email]) + Self.closeParenthesis
+        return add(written, 0..<written.count)
+    }
+
+    /// The first candidate that is there and not empty (and is not `except`).
+    private func first(_ candidates: Element..., except: Range<Int>? = nil) -> Range<Int>? {
+        for candidate in candidates { if let range = nonEmpty(candidate), range != except { return range } }
         return nil
     }
 
@@ -87,4 +100,6 @@ extension CapturedFields {
     }
 
     private static let http = Array("http".utf8)
+    private static let openParenthesis = Array(" (".utf8)
+    private static let closeParenthesis = Array(")".utf8)
 }
