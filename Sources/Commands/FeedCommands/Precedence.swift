@@ -14,13 +14,11 @@ extension CapturedFields {
         item.published = dates(.published, .pubDate, .dcDate, .issued, .dctermsIssued, .dctermsCreated, into: &batch)
         item.updated = dates(.updated, .modified, .dcModified, into: &batch)
         item.author = person() ?? first(.dcCreator, .author, .itunesAuthor)
-        // An item with both a summary and a description keeps both: the one that is not the summary is the
-        // content when there is no other.
-        let summary = first(.summary, .description, .dcDescription)
-        item.summary = summary ?? nonEmpty(.itunesSummary)
-        item.content =
-            first(.contentEncoded, .content, .xhtmlBody, .fullitem)
-            ?? summary.flatMap { summary in first(.summary, .description, .dcDescription, except: summary) }
+        // An item with both a summary and a description keeps both, as feedparser does: the first in the document is
+        // the summary, the second the content when there is no other. (Ranges are in document order.)
+        let summaries = firstTwo(nonEmpty(.summary), nonEmpty(.description), nonEmpty(.dcDescription))
+        item.summary = summaries.first ?? nonEmpty(.itunesSummary)
+        item.content = first(.contentEncoded, .content, .xhtmlBody, .fullitem) ?? summaries.second
         let firstCategory = batch.categories.count
         batch.categories.append(contentsOf: categories)
         item.categories = firstCategory..<batch.categories.count
@@ -75,9 +73,25 @@ extension CapturedFields {
         return add(written, 0..<written.count)
     }
 
-    /// The first candidate that is there and not empty (and is not `except`).
-    private func first(_ candidates: Element..., except: Range<Int>? = nil) -> Range<Int>? {
-        for candidate in candidates { if let range = nonEmpty(candidate), range != except { return range } }
+    /// The two of three ranges that come first in the text.
+    private func firstTwo(_ a: Range<Int>?, _ b: Range<Int>?, _ c: Range<Int>?) -> (first: Range<Int>?, second: Range<Int>?) {
+        var first: Range<Int>?
+        var second: Range<Int>?
+        for range in [a, b, c] {
+            guard let range else { continue }
+            if let earliest = first, earliest.lowerBound < range.lowerBound {
+                if second.map({ range.lowerBound < $0.lowerBound }) ?? true { second = range }
+            } else {
+                second = first
+                first = range
+            }
+        }
+        return (first, second)
+    }
+
+    /// The first candidate that is there and not empty.
+    private func first(_ candidates: Element...) -> Range<Int>? {
+        for candidate in candidates { if let range = nonEmpty(candidate) { return range } }
         return nil
     }
 
