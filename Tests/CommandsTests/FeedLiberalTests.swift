@@ -107,7 +107,8 @@ struct FeedLiberalTests {
         let found = try records("nesting.xml")
         #expect(found.count == 3, "an entry inside an extension of an entry is not an entry of the feed")
         #expect(field(found, "title") == ["Nested", "Entry title", "Second"])
-        #expect(field(found, "link") == ["https://example.org/", "https://example.org/entry", "https://example.org/second"])
+        #expect(
+            field(found, "link") == ["https://example.org/", "https://example.org/entry", "https://example.org/second"])
         #expect(field(found, "updated") == [nil, "2026-11-23T02:00:00Z", "2026-11-22T01:00:00Z"])
         #expect(field(found, "author") == [nil, nil, "Real Author"])
     }

@@ -64,7 +64,8 @@ enum ElementTable {
             ("http://purl.org/echo/", .core), ("http://example.com/necho", .core),
             ("http://example.com/newformat#", .core), ("uri/of/echo/namespace#", .core),
             (Namespace.rdf, .rdf), (Namespace.content, .content), (Namespace.dc, .dc), (Namespace.dcterms, .dcterms),
-            (Namespace.media, .media), (Namespace.itunes, .itunes), ("http://example.com/DTDs/PodCast-1.0.dtd", .itunes),
+            (Namespace.media, .media), (Namespace.itunes, .itunes),
+            ("http://example.com/DTDs/PodCast-1.0.dtd", .itunes),
             (Namespace.xhtml, .xhtml),
         ]
         var map: [[UInt8]: Vocabulary] = [:]

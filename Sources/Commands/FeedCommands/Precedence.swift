@@ -74,7 +74,9 @@ extension CapturedFields {
     }
 
     /// The two of three ranges that come first in the text.
-    private func firstTwo(_ a: Range<Int>?, _ b: Range<Int>?, _ c: Range<Int>?) -> (first: Range<Int>?, second: Range<Int>?) {
+    private func firstTwo(_ a: Range<Int>?, _ b: Range<Int>?, _ c: Range<Int>?) -> (
+        first: Range<Int>?, second: Range<Int>?
+    ) {
         var first: Range<Int>?
         var second: Range<Int>?
         for range in [a, b, c] {
