@@ -12,7 +12,7 @@ enum Element: UInt8 {
     case title, link, description, guid, pubDate, category, language, lastBuildDate, generator
     case id, updated, published, summary, content, subtitle, tagline, modified, issued, name, email
     case contentEncoded, dcCreator, dcDate, dcSubject, dcLanguage, dcModified, itunesAuthor, itunesSummary
-    case dcTitle, dcDescription, dctermsIssued, dctermsCreated, mediaTitle, fullitem, xhtmlBody
+    case dcTitle, dcDescription, dctermsIssued, dctermsCreated, mediaTitle, mediaDescription, fullitem, xhtmlBody
     // Elements read from their attributes.
     case enclosure, mediaContent, mediaThumbnail, itunesCategory
     // Not elements: values taken from attributes, kept beside the elements' text (CapturedFields has a slot per case).
@@ -99,6 +99,7 @@ enum ElementTable {
             (.dcterms, "modified", .dcModified), (.dcterms, "issued", .dctermsIssued),
             (.dcterms, "created", .dctermsCreated),
             (.media, "content", .mediaContent), (.media, "thumbnail", .mediaThumbnail), (.media, "title", .mediaTitle),
+            (.media, "description", .mediaDescription),
             (.media, "group", .mediaGroup),
             (.itunes, "author", .itunesAuthor), (.itunes, "summary", .itunesSummary),
             (.itunes, "category", .itunesCategory),

@@ -382,10 +382,11 @@ final class FeedBuilder: DocumentDelegate {
     }
 
     private func startMarkup(_ name: Span<UInt8>, _ parser: ExpatParser, depth: Int) {
-        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it.
+        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it (also when the publisher forgot to
+        // put the div in the xhtml namespace, as feedparser reads it).
         let blank = itemDepth > 0 ? item.captureIsBlank : channel.captureIsBlank
         if depth == captureDepth + 1 && wrapperDepth == 0 && blank
-            && names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div)
+            && (names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div) || equal(name, Keys.div.span))
         {
             wrapperDepth = depth
             if itemDepth > 0 { item.discardCapture() } else { channel.discardCapture() }

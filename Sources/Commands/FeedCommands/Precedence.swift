@@ -17,7 +17,7 @@ extension CapturedFields {
         // An item with both a summary and a description keeps both, as feedparser does: the first in the document is
         // the summary, the second the content when there is no other. (Ranges are in document order.)
         let summaries = firstTwo(nonEmpty(.summary), nonEmpty(.description), nonEmpty(.dcDescription))
-        item.summary = summaries.first ?? nonEmpty(.itunesSummary)
+        item.summary = summaries.first ?? first(.itunesSummary, .mediaDescription)
         item.content = first(.contentEncoded, .content, .xhtmlBody, .fullitem) ?? summaries.second
         let firstCategory = batch.categories.count
         batch.categories.append(contentsOf: categories)
