@@ -43,7 +43,7 @@ public struct FeedCommand: Command {
               author     atom:author's name (email), dc:creator or dc:author, author,
                          itunes:author
               summary    atom:summary, description or dc:description (the first in the
-                         document), itunes:summary
+                         document), itunes:summary, media:description
               content    content:encoded, atom:content, xhtml:body, fullitem, else the
                          second of atom:summary, description and dc:description
             categories collects category, atom:category's term, dc:subject and itunes:category (nested too); \
