@@ -53,6 +53,13 @@ struct FeedLiberalTests {
         #expect(found[0]["link"]?.string == "https://example.org/")
     }
 
+    @Test func modulesReusingRSSNamesAreNotTheItemsFields() throws {
+        let found = try records("name-clash.xml")
+        #expect(field(found, "title") == ["Clashes", "Clash"])
+        #expect(found[1]["summary"]?.string == "Correct description")
+        #expect(found[1]["content"] == .null)
+    }
+
     @Test func atomWithoutNamespaceKeepsEveryField() throws {
         let entry = try records("atom-no-namespace.xml")[1]
         #expect(entry["id"]?.string == "tag:example.org,2026:a")

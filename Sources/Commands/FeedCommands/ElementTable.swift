@@ -52,7 +52,7 @@ enum ElementTable {
         return table[[vocabulary.rawValue] + lowercased(local)] ?? .other
     }
 
-    private enum Vocabulary: UInt8 { case core, rdf, content, dc, dcterms, media, itunes, xhtml }
+    private enum Vocabulary: UInt8 { case core, rdf, content, dc, dcterms, media, itunes, xhtml, module }
 
     /// Namespace URIs, lowercase and without a trailing slash. Every RSS and Atom version (and Atom's drafts) is
     /// one vocabulary: feeds mix them, and the names do not clash.
@@ -69,9 +69,37 @@ enum ElementTable {
             (Namespace.xhtml, .xhtml),
         ]
         var map: [[UInt8]: Vocabulary] = [:]
-        for (uri, vocabulary) in uris { map[trimmingSlash(lowercased(Array(uri.utf8)))] = vocabulary }
+        for (uri, vocabulary) in uris + modules.map({ ($0, .module) }) {
+            map[trimmingSlash(lowercased(Array(uri.utf8)))] = vocabulary
+        }
         return map
     }()
+
+    /// Modules whose elements tb does not read: known, so that one used as the default namespace is not mistaken for
+    /// RSS (`<description xmlns="…myDescModule/">` is not the item's description). feedparser's list.
+    private static let modules = [
+        "http://webns.net/mvcb/", "http://purl.org/rss/1.0/modules/aggregation/",
+        "http://purl.org/rss/1.0/modules/annotate/", "http://media.tangent.org/rss/1.0/",
+        "http://backend.userland.com/blogChannelModule", "http://creativecommons.org/ns#license",
+        "http://web.resource.org/cc/", "http://cyber.law.harvard.edu/rss/creativeCommonsRssModule.html",
+        "http://backend.userland.com/creativeCommonsRssModule", "http://purl.org/rss/1.0/modules/company",
+        "http://my.theinfo.org/changed/1.0/rss/", "http://purl.org/rss/1.0/modules/email/",
+        "http://purl.org/rss/1.0/modules/event/", "http://rssnamespace.org/feedburner/ext/1.0",
+        "http://freshmeat.net/rss/fm/", "http://xmlns.com/foaf/0.1/", "http://www.w3.org/2003/01/geo/wgs84_pos#",
+        "http://www.georss.org/georss", "http://www.opengis.net/gml", "http://postneo.com/icbm/",
+        "http://purl.org/rss/1.0/modules/image/", "http://purl.org/rss/1.0/modules/link/",
+        "http://madskills.com/public/xml/rss/module/pingback/", "http://prismstandard.org/namespaces/1.2/basic/",
+        "http://www.w3.org/2000/01/rdf-schema#", "http://purl.org/rss/1.0/modules/reference/",
+        "http://purl.org/rss/1.0/modules/richequiv/", "http://purl.org/rss/1.0/modules/search/",
+        "http://purl.org/rss/1.0/modules/slash/", "http://schemas.xmlsoap.org/soap/envelope/",
+        "http://purl.org/rss/1.0/modules/servicestatus/", "http://hacks.benhammersley.com/rss/streaming/",
+        "http://purl.org/rss/1.0/modules/subscription/", "http://purl.org/rss/1.0/modules/syndication/",
+        "http://schemas.pocketsoap.com/rss/myDescModule/", "http://purl.org/rss/1.0/modules/taxonomy/",
+        "http://purl.org/rss/1.0/modules/threading/", "http://purl.org/rss/1.0/modules/textinput/",
+        "http://madskills.com/public/xml/rss/module/trackback/", "http://wellformedweb.org/commentAPI/",
+        "http://purl.org/rss/1.0/modules/wiki/", "http://www.w3.org/1999/xlink", Namespace.xml,
+        "http://podlove.org/simple-chapters",
+    ]
 
     /// Any backend.userland.com/rss… namespace is RSS 2.0.
     private static let userland = Array("backend.userland.com/rss".utf8)
