@@ -133,6 +133,8 @@ struct FeedLiberalTests {
                 // Not text once decoded: kept as the feed gives it.
                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
                 "a,b\n1,2",
+                "{\"a\": [1, 2]}",
+                "Not base64: a sentence.",
                 "<p>Still <em>unwrapped</em></p>",
             ])
     }

@@ -288,10 +288,13 @@ final class FeedBuilder: DocumentDelegate {
     }
 
     /// How content of a MIME type (or Atom's text, html and xhtml) is read: XML types are markup to serialize again,
-    /// other text is text, and anything else (an image, a PDF) is base64, as RFC 4287 says.
+    /// other text is text, and anything else (an image, a PDF) is base64, as RFC 4287 says. JSON and JavaScript are
+    /// text too, whatever their type says.
     private static func mode(ofType type: String) -> CaptureMode {
         if type == "xhtml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
-        if type.hasPrefix("text/") || !type.contains("/") { return .text }
+        if type.hasPrefix("text/") || !type.contains("/") || type.hasSuffix("json") || type.hasSuffix("script") {
+            return .text
+        }
         return .base64
     }
 
