@@ -26,6 +26,8 @@ final class FeedPrinter: InputHandler {
     private let handOverSize: Int
     private(set) var recordCount = 0
     private var done = false
+    /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
+    var wantsMore: Bool { !done }
 
     init(settings: FeedSettings, context: Context, name: String, handOverSize: Int) throws {
         self.context = context
