@@ -45,22 +45,36 @@ public struct FeedCommand: Command {
             Item fields come from these elements, the first that is present and not empty winning (of an element \
             given twice, the first counts; of dates, the first that parses):
               id         atom:id, guid, rdf:about, else the link
-              title      title (Atom text constructs: html as given, xhtml serialized)
-              link       atom:link rel=alternate, link, a guid that is a permalink
-              published  atom:published, pubDate, dc:date, atom:issued (0.3)
-              updated    atom:updated, atom:modified (0.3), dcterms:modified
-              author     atom:author's name (or email), dc:creator, author, itunes:author
-              summary    atom:summary, description, itunes:summary
-              content    content:encoded, atom:content
-            categories collects category, atom:category's term and dc:subject; enclosures collects enclosure, \
-            atom:link rel=enclosure, media:content and media:thumbnail (once per URL). With --meta, the feed \
-            record's fields come from the channel (or Atom feed) the same way:
-              title        title
-              link         atom:link rel=alternate, link
-              description  description, atom:subtitle, tagline (0.3)
-              updated      atom:updated, atom:modified (0.3), lastBuildDate, dc:date, pubDate
+              title      title (Atom text constructs: html as given, xhtml serialized),
+                         dc:title, media:title
+              link       atom:link rel=alternate, link (CDF: href), a guid that is a
+                         permalink
+              published  atom:published, pubDate, dc:date, atom:issued (0.3),
+                         dcterms:issued, dcterms:created
+              updated    atom:updated, atom:modified (0.3; CDF: lastmod), dcterms:modified
+              author     atom:author's name (email), dc:creator or dc:author, author,
+                         itunes:author
+              summary    atom:summary, description or dc:description (the first in the
+                         document), itunes:summary, media:description
+              content    content:encoded, atom:content, xhtml:body, fullitem, else the
+                         second of atom:summary, description and dc:description
+            categories collects category, atom:category's term, dc:subject and itunes:category (nested too); \
+            enclosures collects enclosure, atom:link rel=enclosure, media:content and media:thumbnail (once per \
+            URL). With --meta, the feed record's fields come from the channel (or Atom feed) the same way:
+              title        title, dc:title
+              link         atom:link rel=alternate, link (CDF: href)
+              description  description, atom:subtitle, tagline (0.3), dc:description
+              updated      atom:updated, atom:modified (0.3; CDF: lastmod), lastBuildDate,
+                           dc:date, pubDate, dcterms:modified
               language     language, dc:language, xml:lang
               generator    generator
+
+            Names are matched as publishers write them: elements and attributes in any case (<TiTlE>, HREF), every \
+            RSS and Atom namespace (and no namespace, or for a name without a prefix one tb does not know) as one \
+            vocabulary, and Microsoft CDF (<CHANNEL>, <ITEM HREF LASTMOD>, <ABSTRACT>). Only an item's own fields \
+            count: those of a container inside it (<image>, an extension's element) never override them. Atom \
+            content of a text type is text, of an XML type (xhtml too) markup serialized again with its entities \
+            escaped, and of any other type (or Atom 0.3's mode="base64") base64, decoded when that gives text.
 
             Links and enclosure URLs are made absolute \
             with xml:base and the URL the feed was fetched from (after redirects). Dates in RFC 822 (named and \

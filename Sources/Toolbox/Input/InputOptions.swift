@@ -7,10 +7,13 @@ public enum InputOptions {
     public static let connectTimeout = Option<Duration>(
         "connect-timeout", help: "give up connecting to a server after this long (TLS handshake included)",
         default: .seconds(10))
+    /// 0 is "never"; otherwise a Duration's own limits, so that 0.0001 is not taken for "never" either.
     public static let stallTimeout = Option<Duration>(
-        "stall-timeout",
+        "stall-timeout", short: nil, value: nil,
         help: "give up on a source when no byte arrived for this long once connected (0: never)",
-        default: .seconds(30), range: .zero...(.seconds(7 * 86_400)))
+        default: .seconds(30),
+        bounds: ValueBounds(text: "from 1ms to 7d, or 0") { $0 == .zero || Duration.bounds?.contains($0) == true },
+        declared: true, repeatable: false, completion: nil, conflicts: [], requires: [], hidden: false)
     public static let jobs = Option<Int>(
         "jobs", value: "N", help: "fetch at most N URL sources at once", default: 8, range: 1...1024)
     public static let perHost = Option<Int>(
