@@ -56,10 +56,11 @@ for name in large-1 small-01 small-02 small-03 small-04 small-05 small-06 large-
     host=$((host + 1))
     urls14="$urls14 http://127.0.0.$host:$drip_port/$name.xml"
 done
-# Feed i on host i mod 10: the list goes round the hosts, as a list of subscriptions would.
+# Ten feeds a host, listed host after host as a list of subscriptions often is: taking the next URLs in order would
+# put more than --per-host connections on one host, so tb's queue must take feeds of other hosts meanwhile.
 urls100=""
 for i in $(seq 1 100); do
-    urls100="$urls100 $(printf 'http://127.0.0.%d:%d/host-%03d.xml' $(( (i - 1) % 10 + 1 )) "$hosts_port" "$i")"
+    urls100="$urls100 $(printf 'http://127.0.0.%d:%d/host-%03d.xml' $(( (i - 1) / 10 + 1 )) "$hosts_port" "$i")"
 done
 
 # feedparser prints one line per item once the whole document is parsed (it has no streaming interface).
@@ -96,16 +97,23 @@ first_from=$(( $(cat "$work/mark") + 1 ))
 second_from=$(( $(wc -l <"$work/hosts.log") + 1 ))
 # The second run prints nothing when nothing is new, so it is timed here rather than by first-line.py.
 start=$(date +%s%N)
-TB_STATE_DIR="$work/new" "$tb" feed --new $urls100 >"$work/second.out" 2>"$work/second.err" || {
-    echo "second tb feed --new run failed:" >&2; cat "$work/second.err" >&2; }
+second_status=0
+TB_STATE_DIR="$work/new" "$tb" feed --new $urls100 >"$work/second.out" 2>"$work/second.err" || second_status=$?
+if [ "$second_status" != 0 ]; then
+    echo "the second tb feed --new run ended with $second_status:" >&2
+    cat "$work/second.err" >&2
+fi
 second_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 second_lines=$(wc -l <"$work/second.out")
 
 # The last first run's requests (the most connections open on one address), and the second run's.
 awk -v first_from="$first_from" -v second_from="$second_from" -v second_ms="$second_ms" \
-    -v second_lines="$second_lines" '
+    -v second_lines="$second_lines" -v second_status="$second_status" '
     FILENAME ~ /hosts[.]log$/ {
-        if (FNR >= first_from && FNR < second_from) { now = substr($9, 6) + 0; if (now > most) most = now }
+        if (FNR >= first_from && FNR < second_from) {
+            now = substr($9, 6) + 0; if (now > most) most = now
+            if (!($1 in seen)) { seen[$1] = 1; connections++ }
+        }
         if (FNR >= second_from) {
             requests++; if ($5 == 304) unmodified++; bytes += $6; if ($7 == "inm=yes" || $8 == "ims=yes") conditional++
         }
@@ -121,12 +129,14 @@ awk -v first_from="$first_from" -v second_from="$second_from" -v second_ms="$sec
         printf "100 feeds, first --new run vs curl | sfeed one after another: %.1fx (goal >= 4)   %s\n", ratio,
             (ratio >= 4 ? "ok" : "SLOW")
         if (ratio < 4) failed = 1
-        printf "100 feeds, first --new run: at most %d connections open on one host (goal <= 2)   %s\n", most,
-            (most <= 2 ? "ok" : "FAILED")
+        printf "100 feeds, first --new run: %d connections, at most %d open on one host (goal <= 2)   %s\n",
+            connections, most, (most <= 2 ? "ok" : "FAILED")
         if (most > 2) failed = 1
-        good = requests == 100 && conditional == 100 && unmodified == 100 && bytes == 0 && second_lines == 0
-        printf "100 feeds, second --new run: %d requests, %d conditional, %d answered 304, %d body bytes, %d lines " \
-            "(goal 100, 100, 100, 0, 0)   %s\n", requests, conditional, unmodified, bytes, second_lines,
+        good = requests == 100 && conditional == 100 && unmodified == 100 && bytes == 0 && second_lines == 0 &&
+            second_status == 0
+        printf "100 feeds, second --new run: %d requests, %d conditional, %d answered 304, %d body bytes, %d lines\n",
+            requests, conditional, unmodified, bytes, second_lines
+        printf "    (goal: 100 requests, all conditional and answered 304, 0 body bytes, 0 lines)   %s\n",
             (good ? "ok" : "FAILED")
         if (!good) failed = 1
         exit failed

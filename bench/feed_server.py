@@ -4,12 +4,12 @@
 usage: feed_server.py ROOT LOG [--hosts N] [--latency SECONDS] [--drip BYTES SECONDS]
 Serves ROOT/NAME at /NAME on 127.0.0.1 ... 127.0.0.N (default 1), all on one port, which it prints on stdout once
 every address listens and every file is read; runs until its stdin closes. Every response waits --latency seconds
-(default 0.1) before its status line, as a distant server would. --drip sends bodies in pieces of BYTES every SECONDS, a slow link.
-Connections are kept alive (HTTP/1.1), so a client may send several requests over one. Each file has a strong ETag
-(a hash of its bytes) and a Last-Modified (its mtime); If-None-Match, else If-Modified-Since, answers 304 without a
-body. With `Accept-Encoding: gzip` the body is gzip-compressed, under its own ETag. Every request is one line of LOG:
-connection id, address, method, path, status, body bytes sent, whether it carried If-None-Match (inm=) and
-If-Modified-Since (ims=), and how many connections were open on its address then (open=).
+(default 0.1) before its status line, as a distant server would. --drip sends bodies in pieces of BYTES every
+SECONDS, a slow link. Connections are kept alive (HTTP/1.1), so a client may send several requests over one. Each
+file has a strong ETag (a hash of its bytes) and a Last-Modified (its mtime); If-None-Match, else If-Modified-Since,
+answers 304 without a body. With `Accept-Encoding: gzip` the body is gzip-compressed, under its own ETag. Every
+request is one line of LOG: connection id, address, method, path, status, body bytes sent, whether it carried
+If-None-Match (inm=) and If-Modified-Since (ims=), and how many connections were open on its address then (open=).
 """
 import email.utils
 import gzip
