@@ -65,6 +65,8 @@ show "gzip -c news.xml | tb feed - --template '%(published)  %(title)%n'"
 show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - --template '%(title)%n'"
 show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
 show tb feed broken.xml --fields title
+show tb feed legacy.xml --fields title,link,author,published
+show tb feed --from feeds.opml --fields source,title --limit 1
 
 section "html: the nodes of a page, parsed as a browser parses it"
 show tb html body page.html --fields tag,path,text --format table
@@ -105,6 +107,12 @@ show tb reach --timeout 1 --method tcp 127.0.0.1:1 --fields target,status,error
 show tb reach no-such-host.invalid:80 --fields target,status,error
 # Relative links made absolute against the URL the page came from.
 show tb html --attr href a http://127.0.0.1:$port/page.html --limit 3 --fields value
+
+section "feed from cron: only new items, and a second run that the server answers with 304"
+show "tb reach -q 127.0.0.1:$port && tb feed --new http://127.0.0.1:$port/news.xml --fields title"
+show "tb feed --new http://127.0.0.1:$port/news.xml --fields title; echo \"exit \$?, nothing new\""
+show tb feed --status --fields url,http_status,last_modified,items_seen --format table
+show "tail -2 '$work/http.log'"
 kill $server
 
 section "plugins: any tb-NAME on \$TB_EXEC_PATH or \$PATH"
