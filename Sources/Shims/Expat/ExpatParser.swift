@@ -71,6 +71,7 @@ public final class ExpatParser {
         XML_SetCommentHandler(parser, expatComment)
         XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
         XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+        XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
         // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
         XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
@@ -275,6 +276,12 @@ public final class ExpatParser {
         delegate.endNamespace(prefix: Self.bytes(prefix).span, parser: self)
     }
 
+    /// Only references in text are reported: expat skips one in an attribute value without a call.
+    fileprivate func skipped(_ name: UnsafePointer<CChar>?, isParameterEntity: Bool) {
+        guard !isParameterEntity, stoppedBy == nil else { return }
+        delegate.skippedEntity(Self.bytes(name).span, parser: self)
+    }
+
     /// An external entity: the DTD (real or foreign) gets our declarations; anything else is ignored, never read.
     fileprivate func external(_ context: UnsafePointer<CChar>?, isDTD: Bool) -> Int32 {
         guard isDTD, !entityDeclarations.isEmpty,
@@ -334,6 +341,9 @@ private let expatStartNamespace: XML_StartNamespaceDeclHandler = { context, pref
 }
 private let expatEndNamespace: XML_EndNamespaceDeclHandler = { context, prefix in
     ExpatParser.with(context) { $0.namespaceEnds(prefix) }
+}
+private let expatSkippedEntity: XML_SkippedEntityHandler = { context, name, isParameterEntity in
+    ExpatParser.with(context) { $0.skipped(name, isParameterEntity: isParameterEntity != 0) }
 }
 // The handler gets the argument set with XML_SetExternalEntityRefHandlerArg as its first parameter.
 private let expatExternalEntity: XML_ExternalEntityRefHandler = { argument, context, _, systemID, publicID in
