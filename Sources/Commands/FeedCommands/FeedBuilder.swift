@@ -396,7 +396,11 @@ final class FeedBuilder: DocumentDelegate {
         if settings.meta && !feedPrinted { printFeed() }
     }
 
-    func failed(_ message: String, line: Int, column: Int) {}
+    /// With --meta, a document that breaks before its first item still gets its feed record (inside an item, it has
+    /// one already).
+    func failed(_ message: String, line: Int, column: Int) {
+        if settings.meta && !feedPrinted && itemDepth == 0 { printFeed() }
+    }
 
     // MARK: Helpers
 
