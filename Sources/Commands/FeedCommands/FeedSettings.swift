@@ -11,6 +11,8 @@ struct FeedSettings: Sendable {
     var maxFieldSize = 4 << 20
     /// Print parser events instead of items (--events).
     var events = false
+    /// Stop at the first well-formedness error instead of reading the document again leniently (--strict).
+    var strict = false
     /// With --events, report attributes only for these elements (local or qualified names); nil: all.
     var attributesFor: Set<String>?
 
@@ -35,4 +37,7 @@ enum FeedLimits {
     /// other attributes of a tag with a value as long as --max-field-size.
     static let leastMarkupLimit = 1 << 20
     static let markupMargin = 64 << 10
+    /// A feed that is not well-formed is read again leniently from its decoded text, kept up to this much: a
+    /// larger document whose error comes later is not, and of one whose error comes earlier, only this much is.
+    static let recoveryBytes = 4 << 20
 }

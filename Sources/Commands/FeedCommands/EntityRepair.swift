@@ -1,0 +1,133 @@
+// The entity references of a document that is not well-formed, rewritten before libxml2 reads it leniently:
+// libxml2 drops a reference to an entity nobody declared (and a stray `&`, and the `&#` of `&#X61;`), where a feed
+// reader keeps what the publisher meant.
+
+/// Rewrites entity references in text and attribute values (not in comments, CDATA sections, processing
+/// instructions or the doctype): HTML's named entities (`&nbsp;`) become character references, `&#X61;` becomes
+/// `&#x61;`, and a reference to an entity nobody defines (`&doesnotexist;`) or a stray `&` is escaped, so that it is
+/// kept as written. XML's own five entities and well-formed character references are left alone.
+enum EntityRepair {
+    static func repair(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 64)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), let end = endOfUnparsedPart(bytes, at: index) {
+                output.append(contentsOf: bytes[index..<end])
+                index = end
+            } else if byte == UInt8(ascii: "&") {
+                index = reference(bytes, at: index, into: &output)
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// Where a comment, CDATA section, processing instruction or doctype that starts at `start` ends (the end of the
+    /// bytes if it does not), or nil when `start` begins a tag.
+    private static func endOfUnparsedPart(_ bytes: [UInt8], at start: Int) -> Int? {
+        let delimiters: [(open: String, close: String)] = [
+            ("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!DOCTYPE", "]>"),
+        ]
+        for (open, close) in delimiters where matches(bytes, at: start, Array(open.utf8)) {
+            if open == "<!DOCTYPE" { return endOfDoctype(bytes, from: start) }
+            let closing = Array(close.utf8)
+            var position = start + open.utf8.count
+            while position + closing.count <= bytes.count {
+                if matches(bytes, at: position, closing) { return position + closing.count }
+                position += 1
+            }
+            return bytes.count
+        }
+        return nil
+    }
+
+    private static func endOfDoctype(_ bytes: [UInt8], from start: Int) -> Int {
+        var brackets = 0
+        var quote: UInt8?
+        for position in start..<bytes.count {
+            let byte = bytes[position]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                brackets += 1
+            } else if byte == UInt8(ascii: "]") {
+                brackets -= 1
+            } else if byte == UInt8(ascii: ">") && brackets <= 0 {
+                return position + 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// Writes the reference at `start` (an `&`) as libxml2 should read it; returns where the input goes on.
+    private static func reference(_ bytes: [UInt8], at start: Int, into output: inout [UInt8]) -> Int {
+        var end = start + 1
+        while end < bytes.count && end - start <= 64 && isNameByte(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else {
+            // No reference: a stray ampersand, kept as text.
+            output.append(contentsOf: escapedAmpersand)
+            return start + 1
+        }
+        let name = Array(bytes[(start + 1)..<end])
+        if name[0] == UInt8(ascii: "#") {
+            if name.count > 2 && name[1] == UInt8(ascii: "X") && name.dropFirst(2).allSatisfy(isHexDigit) {
+                output.append(contentsOf: Array("&#x".utf8) + name.dropFirst(2) + [UInt8(ascii: ";")])
+                return end + 1
+            }
+            let isNumber =
+                name.count > 1
+                && (name[1] == UInt8(ascii: "x")
+                    ? name.count > 2 && name.dropFirst(2).allSatisfy(isHexDigit)
+                    : name.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
+            if isNumber {
+                output.append(contentsOf: bytes[start...end])
+                return end + 1
+            }
+        } else if predefined.contains(name) {
+            output.append(contentsOf: bytes[start...end])
+            return end + 1
+        } else if let replacement = htmlEntities[name] {
+            output.append(contentsOf: replacement)
+            return end + 1
+        }
+        output.append(contentsOf: escapedAmpersand)
+        return start + 1
+    }
+
+    private static func matches(_ bytes: [UInt8], at start: Int, _ text: [UInt8]) -> Bool {
+        guard bytes.count - start >= text.count else { return false }
+        for offset in 0..<text.count where bytes[start + offset] != text[offset] { return false }
+        return true
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    }
+
+    private static let escapedAmpersand = Array("&amp;".utf8)
+    private static let predefined: Set<[UInt8]> = Set(["lt", "gt", "amp", "quot", "apos"].map { Array($0.utf8) })
+
+    /// HTML's entities as character references (`nbsp` → `&#160;`), from the declarations expat is given.
+    private static let htmlEntities: [[UInt8]: [UInt8]] = {
+        var table: [[UInt8]: [UInt8]] = [:]
+        for line in HTMLEntities.declarations.split(separator: UInt8(ascii: "\n")) {
+            // <!ENTITY name "&#NNN;">
+            let parts = line.split(separator: UInt8(ascii: " "))
+            guard parts.count == 3 else { continue }
+            table[Array(parts[1])] = Array(parts[2].dropFirst().prefix { $0 != UInt8(ascii: "\"") })
+        }
+        return table
+    }()
+}
