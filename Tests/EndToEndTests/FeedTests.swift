@@ -82,10 +82,31 @@ struct FeedTests {
         let missing = try feed([server.url("/file/missing.xml")])
         #expect(missing.status == 2)
         #expect(missing.stderr == "tb feed: cannot fetch '\(server.url("/file/missing.xml"))': HTTP 404\n")
-        let truncated = try feed([server.url("/chunked/truncated.xml")])
+        let truncated = try feed(["--strict", server.url("/chunked/truncated.xml")])
         #expect(truncated.status == 2)
         #expect(truncated.lines.count == 2)
         #expect(truncated.stderr.hasSuffix("no element found at line 6, column 1\n"), "\(truncated.stderr)")
+        // Without --strict, the items after the error are read too: the third, cut short, is whole enough to print.
+        let recovered = try feed(["--fields", "title", server.url("/chunked/truncated.xml")])
+        #expect(recovered.status == 0)
+        #expect(recovered.lines.count == 3)
+        #expect(
+            recovered.stderr
+                == "tb feed: warning: '\(server.url("/chunked/truncated.xml"))' is not well-formed XML at line 6, "
+                + "column 1 (no element found); recovered 1 more item\n")
+    }
+
+    /// An HTML page where a feed was expected is "not a feed" with its Content-Type, and ends at once (this one never
+    /// would).
+    @Test func anHTMLPageIsNotAFeed() throws {
+        let server = try TestServer.http(root: feeds)
+        let started = Date()
+        let page = try feed([server.url("/infinite-html"), feeds + "/rss10.xml"])
+        #expect(page.status == 2)
+        #expect(page.stderr == "tb feed: '\(server.url("/infinite-html"))' is not a feed (text/html)\n")
+        // The other source still counts.
+        #expect(page.lines.count == 1)
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     @Test func historyRecordsEachFeed() throws {

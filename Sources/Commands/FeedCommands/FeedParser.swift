@@ -116,7 +116,7 @@ final class FeedParser {
         do {
             try parser.parse(bytes, final: final)
         } catch {
-            if error.kind == .notWellFormed, let recovery, recovery.canRecover {
+            if error.kind == .notWellFormed, !error.isResourceLimit, let recovery, recovery.canRecover {
                 // What the strict reading completed in this piece is read again from the kept bytes.
                 recovery.failed(error, strictBatch: delegate.takeBatch())
                 return
@@ -125,7 +125,8 @@ final class FeedParser {
             let place = "at line \(error.line), column \(error.column)"
             switch error.kind {
             case .notWellFormed:
-                let note = recovery == nil ? "" : "; \(FeedRecovery.tooLarge)"
+                let tooLarge = recovery.map { !$0.canRecover && !error.isResourceLimit } ?? false
+                let note = tooLarge ? "; \(FeedRecovery.tooLarge)" : ""
                 throw ToolError("'\(name)' is not well-formed XML: \(error.message) \(place)\(note)")
             case .tooDeep: throw ToolError("'\(name)' has \(error.message) \(place)")
             case .tokenTooLong: throw ToolError("'\(name)' has \(error.message) \(place); see --max-field-size")
