@@ -41,8 +41,12 @@ struct FeedRecoveryTests {
                 "at line 4, column 16 (invalid token); recovered 2 more items"
             ),
             (
-                "mismatched-tag.xml", [five[0], "Two|-", five[2]],
+                "mismatched-tag.xml", Array(five.prefix(3)),
                 "at line 4, column 19 (mismatched tag); recovered 2 more items"
+            ),
+            (
+                "stray-less-than.xml", [five[0], "1 < 2|http://broken.example/2", five[2]],
+                "at line 4, column 17 (invalid token); recovered 2 more items"
             ),
             (
                 "garbage-after-root.xml", Array(five.prefix(2)),

@@ -1,9 +1,10 @@
 // The second reading of a feed that is not well-formed. While the strict reading goes well, the decoded text is kept
 // (up to FeedLimits.recoveryBytes: past it, nothing is kept and a later error ends the source as with --strict). Once
 // it fails, the rest of the document is kept too, up to the same bound, and at its end the whole is read again
-// leniently: entity references repaired (EntityRepair), libxml2's recovering parser (XMLRecovery), its tree written
-// back as well-formed XML and mapped by a fresh FeedBuilder. What the strict reading already printed is skipped, so
-// no item is printed twice: the items before the error are the same in both readings, in the same order.
+// leniently: entity references and stray markup repaired (MarkupRepair), libxml2's recovering parser (XMLRecovery),
+// its tree written back as well-formed XML and mapped by a fresh FeedBuilder. What the strict reading already printed
+// is skipped, so no item is printed twice: the items before the error are the same in both readings, in the same
+// order.
 import Expat
 import LibXML2
 import Toolbox
@@ -95,7 +96,7 @@ final class FeedRecovery {
         strict.count(strictBatch)
         var batch: FeedBatch
         var items: Int
-        if let xml = try? XMLRecovery.wellFormed(EntityRepair.repair(text)), var read = try? reread(xml) {
+        if let xml = try? XMLRecovery.wellFormed(MarkupRepair.repair(text)), var read = try? reread(xml) {
             items = Self.skip(printed, in: &read)
             batch = read
         } else {
@@ -143,8 +144,9 @@ final class FeedRecovery {
                 seen += 1
                 guard seen > printed.items else { return true }
                 // What a document cut inside an item's first tag leaves is not an item anyone would read.
-                guard item.id != nil || item.title != nil || item.link != nil || item.summary != nil
-                    || item.content != nil
+                guard
+                    item.id != nil || item.title != nil || item.link != nil || item.summary != nil
+                        || item.content != nil
                 else { return true }
                 left += 1
                 return false

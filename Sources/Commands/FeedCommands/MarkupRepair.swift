@@ -1,21 +1,43 @@
-// The entity references of a document that is not well-formed, rewritten before libxml2 reads it leniently:
-// libxml2 drops a reference to an entity nobody declared (and a stray `&`, and the `&#` of `&#X61;`), where a feed
-// reader keeps what the publisher meant.
+// What a lenient second reading of a broken feed needs fixed before libxml2 reads it: libxml2 drops a reference to
+// an entity nobody declared (and a stray `&`, and the `&#` of `&#X61;`) and a stray `<`, where a feed reader keeps
+// what the publisher meant; and an end tag that closes no open element makes it close the ones that are open.
 
-/// Rewrites entity references in text and attribute values (not in comments, CDATA sections, processing
-/// instructions or the doctype): HTML's named entities (`&nbsp;`) become character references, `&#X61;` becomes
-/// `&#x61;`, and a reference to an entity nobody defines (`&doesnotexist;`) or a stray `&` is escaped, so that it is
-/// kept as written. XML's own five entities and well-formed character references are left alone.
-enum EntityRepair {
+/// Rewrites a document's entity references and stray markup characters in text and attribute values (not in
+/// comments, CDATA sections, processing instructions or the doctype): HTML's named entities (`&nbsp;`) become
+/// character references, `&#X61;` becomes `&#x61;`, a reference to an entity nobody defines (`&doesnotexist;`), a
+/// stray `&` and a `<` that starts no tag are escaped, so that they are kept as written; an end tag whose element is
+/// not open (`<title>Two</b></title>`) is dropped. XML's own five entities and well-formed character references are
+/// left alone.
+enum MarkupRepair {
     static func repair(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 64)
+        /// The names of the open elements, as written.
+        var open: [ArraySlice<UInt8>] = []
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), let end = endOfUnparsedPart(bytes, at: index) {
-                output.append(contentsOf: bytes[index..<end])
-                index = end
+            if byte == UInt8(ascii: "<") {
+                if let end = endOfUnparsedPart(bytes, at: index) {
+                    output.append(contentsOf: bytes[index..<end])
+                    index = end
+                } else if let tag = Tag(bytes, at: index) {
+                    if tag.isEnd {
+                        if let depth = open.lastIndex(of: tag.name) {
+                            open.removeSubrange(depth...)
+                            output.append(contentsOf: bytes[index..<tag.end])
+                        }
+                        index = tag.end
+                    } else {
+                        if !tag.isEmpty { open.append(tag.name) }
+                        // The rest of a start tag is copied as text is: its attribute values' references are repaired.
+                        output.append(byte)
+                        index += 1
+                    }
+                } else {
+                    output.append(contentsOf: escapedLessThan)
+                    index += 1
+                }
             } else if byte == UInt8(ascii: "&") {
                 index = reference(bytes, at: index, into: &output)
             } else {
@@ -24,6 +46,38 @@ enum EntityRepair {
             }
         }
         return output
+    }
+
+    /// A start or end tag: its name, and where it ends (past its `>`, or the end of the bytes).
+    private struct Tag {
+        let name: ArraySlice<UInt8>
+        let isEnd: Bool
+        let isEmpty: Bool
+        let end: Int
+
+        /// nil when the `<` at `start` begins no tag (`a < b`).
+        init?(_ bytes: [UInt8], at start: Int) {
+            isEnd = start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "/")
+            let nameStart = start + (isEnd ? 2 : 1)
+            guard nameStart < bytes.count, MarkupRepair.isNameStart(bytes[nameStart]) else { return nil }
+            var position = nameStart
+            while position < bytes.count && MarkupRepair.isNameByte(bytes[position]) { position += 1 }
+            name = bytes[nameStart..<position]
+            var quote: UInt8?
+            while position < bytes.count {
+                let byte = bytes[position]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+                position += 1
+            }
+            isEmpty = position < bytes.count && bytes[position - 1] == UInt8(ascii: "/")
+            end = min(position + 1, bytes.count)
+        }
     }
 
     /// Where a comment, CDATA section, processing instruction or doctype that starts at `start` ends (the end of the
@@ -106,6 +160,11 @@ enum EntityRepair {
         return true
     }
 
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ":")
+    }
+
     private static func isNameByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
             || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
@@ -117,6 +176,7 @@ enum EntityRepair {
     }
 
     private static let escapedAmpersand = Array("&amp;".utf8)
+    private static let escapedLessThan = Array("&lt;".utf8)
     private static let predefined: Set<[UInt8]> = Set(["lt", "gt", "amp", "quot", "apos"].map { Array($0.utf8) })
 
     /// HTML's entities as character references (`nbsp` → `&#160;`), from the declarations expat is given.
