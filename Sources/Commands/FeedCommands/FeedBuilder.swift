@@ -378,6 +378,7 @@ final class FeedBuilder: DocumentDelegate {
         }
         let record = item.item(feedTitle: batchFeedTitle, lists: &batch)
         batch.outputs.append(.item(record))
+        batch.lastItemEnd = parser.endOfEvent
         items += 1
         if let limit = settings.limit, items >= limit {
             stopped = true
