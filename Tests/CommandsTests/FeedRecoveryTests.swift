@@ -93,6 +93,32 @@ struct FeedRecoveryTests {
         #expect(seen == 5)
     }
 
+    /// An error after more text than is ever kept at once: the channel and the text since the last whole item are
+    /// enough.
+    @Test func anErrorFarIntoALongFeed() throws {
+        let count = 60_000
+        var items = ""
+        for index in 0..<count {
+            items += "<item><title>\(index)</title><link>http://long.example/\(index)</link></item>\n"
+        }
+        let path = scratch.write(
+            "long.xml",
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Long</title>\n\(items)"
+                + "<item><title>AT&T</title></item>\n<item><title>after</title></item>\n</channel></rss>\n")
+        for size in [4096, 1 << 17] {
+            let result = run(["--meta", "--fields", "title", "--read-size", "\(size)", path])
+            #expect(result.status == .success, "\(result.stderr)")
+            let titles = try result.lines.map { try JSONValue.parse($0)["title"]?.string ?? "-" }
+            #expect(titles == ["Long"] + (0..<count).map { "\($0)" } + ["AT&T", "after"])
+            #expect(
+                result.stderr.count == 1 && result.stderr[0].hasSuffix("recovered 2 more items"), "\(result.stderr)")
+        }
+        // --limit counts the items printed before the error, kept or not.
+        let limited = run(["--limit", "\(count + 1)", "--fields", "title", path])
+        #expect(limited.lines.count == count + 1)
+        #expect(limited.lines.last == #"{"type":"item","title":"AT&T"}"#)
+    }
+
     @Test func strictStopsAtTheError() throws {
         let result = run(["--strict", fixture("stray-ampersand.xml")])
         #expect(result.status == .failure)

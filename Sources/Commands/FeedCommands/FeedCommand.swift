@@ -35,9 +35,10 @@ public struct FeedCommand: Command {
             tag) keeps the items printed before the error; then the document is read again leniently, with \
             libxml2's recovering parser, and the items after the error are printed too, none twice. One warning \
             gives the line and column of the error and how many more items were recovered; the exit status is 0 \
-            when any item was read, 2 when none was. The text is kept for this up to \
-            \(FeedLimits.recoveryBytes >> 20) MiB: a larger feed whose error comes later ends at the error, and of \
-            one whose error comes earlier only that much is read. --strict stops at the first error instead (exit \
+            when any item was read, 2 when none was. For this tb keeps the channel and the text \
+            since the last whole item, in constant memory; an error inside an item larger than \
+            \(FeedLimits.recoveryBytes >> 20) MiB ends the source as with --strict, and after an error at most that \
+            much more is read. --strict stops at the first error instead (exit \
             status 2). A document that is not a feed at all (an HTML page, JSON, plain text, XML whose root element \
             is not rss, RDF, feed or channel) is reported as "not a feed" with its Content-Type (or what it looks \
             like), exit status 2.

@@ -91,6 +91,7 @@ final class FeedParser {
         if let recovery, recovery.failure != nil { return recovery.takeBatch() }
         let batch = delegate.takeBatch()
         printed.count(batch)
+        if let end = batch.lastItemEnd { recovery?.itemsEnded(at: end, items: printed.items) }
         return batch
     }
 

@@ -1,10 +1,10 @@
-// The second reading of a feed that is not well-formed. While the strict reading goes well, the decoded text is kept
-// (up to FeedLimits.recoveryBytes: past it, nothing is kept and a later error ends the source as with --strict). Once
-// it fails, the rest of the document is kept too, up to the same bound, and at its end the whole is read again
-// leniently: entity references and stray markup repaired (MarkupRepair), libxml2's recovering parser (XMLRecovery),
-// its tree written back as well-formed XML and mapped by a fresh FeedBuilder. What the strict reading already printed
-// is skipped, so no item is printed twice: the items before the error are the same in both readings, in the same
-// order.
+// The second reading of a feed that is not well-formed. While the strict reading goes well, a head and a tail of
+// the decoded text are kept (see `head`): the channel, and the text since the last item it completed, in constant
+// memory however long the feed. Once it fails, the rest of the document is kept too, up to FeedLimits.recoveryBytes,
+// and at its end the kept text is read again leniently: entity references and stray markup repaired (MarkupRepair),
+// libxml2's recovering parser (XMLRecovery), its tree written back as well-formed XML and mapped by a fresh
+// FeedBuilder. What the strict reading printed from the kept text is skipped, so no item is printed twice: the items
+// before the error are the same in both readings, in the same order.
 import Expat
 import LibXML2
 import Toolbox
@@ -28,13 +28,29 @@ final class FeedRecovery {
     }
 
     static let tooLarge =
-        "too large to read again leniently (the error comes after its first \(FeedLimits.recoveryBytes >> 20) MiB)"
+        "too large to read again leniently (more than \(FeedLimits.recoveryBytes >> 20) MiB since the last whole item)"
 
     private let settings: FeedSettings
     private let name: String
     private let base: String?
-    /// The document's text so far; nil once it grew past the bound before an error.
-    private var kept: [UInt8]? = []
+
+    // The kept text is a head and a tail. The head runs from the start of the document to the end of the first items
+    // the strict reading completed (the channel's own fields are there); the tail from the end of the last item it
+    // completed on. Read one after the other they make a document with the channel and the items that followed the
+    // last one printed: the text in between is never needed again. The tail is the pieces as they were handed over,
+    // kept without a copy, the first of them from `tailStart` on.
+    private var head: [UInt8]?
+    /// Items completed in the head, and before the tail starts.
+    private var headItems = 0
+    private var tailItems = 0
+    private var pieces: [[UInt8]] = []
+    /// Where in the document the first of `pieces` starts, where the tail starts, and how much was handed over.
+    private var piecesStart = 0
+    private var tailStart = 0
+    private var fed = 0
+    /// Whether the tail grew past the bound (one item larger than it) and was let go: until the next item ends, an
+    /// error is not recovered from. Without a head, never again.
+    private var overflowed = false
     /// The error of the strict reading.
     private(set) var failure: ExpatError?
     /// What the strict reading completed in the piece in which it failed: read again from the kept text, printed
@@ -42,6 +58,8 @@ final class FeedRecovery {
     private var strictBatch = FeedBatch()
     /// The second reading's records, once read.
     private var result: FeedBatch?
+    /// Whether the kept text was read again (once is enough).
+    private var recovered = false
     /// Whether the text after the error went past the bound and was cut.
     private var cut = false
 
@@ -52,25 +70,66 @@ final class FeedRecovery {
     }
 
     /// Whether a failure now could be recovered from.
-    var canRecover: Bool { kept != nil }
+    var canRecover: Bool { !overflowed }
+
+    /// How much text is kept.
+    private var keptCount: Int { (head?.count ?? 0) + fed - tailStart }
 
     /// Keeps the next piece before any error.
     func keep(_ bytes: [UInt8]) {
-        guard let count = kept?.count else { return }
-        if count + bytes.count > FeedLimits.recoveryBytes {
-            kept = nil
-        } else {
-            kept?.append(contentsOf: bytes)
+        pieces.append(bytes)
+        fed += bytes.count
+        if keptCount > FeedLimits.recoveryBytes {
+            overflowed = true
+            pieces = [bytes]
+            piecesStart = fed - bytes.count
         }
+    }
+
+    /// The strict reading completed its `items`th item, which ended at `end`: the tail starts there now.
+    func itemsEnded(at end: Int, items: Int) {
+        guard end >= piecesStart, end <= fed, head != nil || !overflowed else { return }
+        if head == nil {
+            head = text(from: tailStart, to: end)
+            headItems = items
+        }
+        while let first = pieces.first, piecesStart + first.count <= end {
+            piecesStart += first.count
+            pieces.removeFirst()
+        }
+        tailStart = end
+        tailItems = items
+        overflowed = false
+    }
+
+    /// The kept text of the document from `start` (at least `piecesStart`) to `end`.
+    private func text(from start: Int, to end: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(end - start)
+        var offset = piecesStart
+        for piece in pieces {
+            let from = max(start - offset, 0)
+            let to = min(end - offset, piece.count)
+            if from < to { text.append(contentsOf: piece[from..<to]) }
+            offset += piece.count
+        }
+        return text
     }
 
     /// Keeps the next piece after the error; false (no more input wanted) once the bound is reached, and then the
     /// document has been read again.
     func keep(_ bytes: [UInt8], printed: Printed) throws -> Bool {
-        guard let count = kept?.count else { return false }
-        let room = FeedLimits.recoveryBytes - count
-        kept?.append(contentsOf: bytes.prefix(room))
-        guard bytes.count > room else { return true }
+        let room = FeedLimits.recoveryBytes - keptCount
+        guard bytes.count > room else {
+            pieces.append(bytes)
+            fed += bytes.count
+            return true
+        }
+        // Cut at the start of a character.
+        var end = max(room, 0)
+        while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        pieces.append(Array(bytes[..<end]))
+        fed += end
         cut = true
         try recover(printed: printed)
         return false
@@ -90,14 +149,23 @@ final class FeedRecovery {
     /// Reads the kept text again; throws when no item at all could be read, after the records it did read (a feed
     /// record with --meta) are ready for `takeBatch`.
     func recover(printed: Printed) throws {
-        guard let failure, let text = kept else { return }
-        kept = nil
+        guard let failure, !recovered else { return }
+        recovered = true
+        let text = (head ?? []) + self.text(from: tailStart, to: fed)
+        head = nil
+        pieces = []
+        // The items of the kept text that the strict reading printed, and those it printed from the text in between.
+        var inKept = printed
+        inKept.items = headItems + printed.items - tailItems
+        let between = printed.items - inKept.items
         var strict = Printed()
         strict.count(strictBatch)
         var batch: FeedBatch
         var items: Int
-        if let xml = try? XMLRecovery.wellFormed(MarkupRepair.repair(text)), var read = try? reread(xml) {
-            items = Self.skip(printed, in: &read)
+        if let xml = try? XMLRecovery.wellFormed(MarkupRepair.repair(text)),
+            var read = try? reread(xml, itemsBetween: between)
+        {
+            items = Self.skip(inKept, in: &read)
             batch = read
         } else {
             items = strict.items
@@ -110,7 +178,7 @@ final class FeedRecovery {
             throw ToolError("'\(name)' is not well-formed XML: \(failure.message) \(place)")
         }
         let more = max(0, items - strict.items)
-        let from = cut ? " from its first \(FeedLimits.recoveryBytes >> 20) MiB" : ""
+        let from = cut ? ", from the \(FeedLimits.recoveryBytes >> 20) MiB after the last whole item" : ""
         batch.outputs.append(
             .warning(
                 "'\(name)' is not well-formed XML \(place) (\(Self.reason(failure.message))); recovered \(more) more "
@@ -119,7 +187,10 @@ final class FeedRecovery {
     }
 
     /// The records of a well-formed rewrite of the document; what a limit (nesting) stops keeps what came before.
-    private func reread(_ xml: [UInt8]) throws -> FeedBatch {
+    /// `itemsBetween`: the items printed from text not kept, which count towards --limit.
+    private func reread(_ xml: [UInt8], itemsBetween: Int) throws -> FeedBatch {
+        var settings = settings
+        settings.limit = settings.limit.map { max($0 - itemsBetween, 1) }
         let builder = FeedBuilder(settings: settings, name: name, base: base)
         let parser = try FeedParser.expat(builder, settings)
         parser.reportsText = false

@@ -37,7 +37,8 @@ enum FeedLimits {
     /// other attributes of a tag with a value as long as --max-field-size.
     static let leastMarkupLimit = 1 << 20
     static let markupMargin = 64 << 10
-    /// A feed that is not well-formed is read again leniently from its decoded text, kept up to this much: a
-    /// larger document whose error comes later is not, and of one whose error comes earlier, only this much is.
+    /// A feed that is not well-formed is read again leniently from its channel and the text since its last whole
+    /// item, kept up to this much: past it (one huge item), an error is not recovered from, and after an error, only
+    /// this much more is read.
     static let recoveryBytes = 4 << 20
 }
