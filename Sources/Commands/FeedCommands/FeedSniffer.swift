@@ -104,39 +104,16 @@ enum FeedSniffer {
         }
 
         private mutating func skip(past end: [UInt8]) -> Bool {
-            var position = index + 2
-            while position + end.count <= bytes.count {
-                if bytes[position..<(position + end.count)].elementsEqual(end) {
-                    index = position + end.count
-                    return true
-                }
-                position += 1
-            }
-            return false
+            guard let found = MarkupRepair.firstIndex(of: end, in: bytes, from: index + 2) else { return false }
+            index = found + end.count
+            return true
         }
 
-        /// Past a doctype's `>`, its internal subset (in brackets) and quoted strings included.
+        /// Past a doctype's `>`.
         private mutating func skipDoctype() -> Bool {
-            var position = index + 9
-            var quote: UInt8?
-            var brackets = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: "[") {
-                    brackets += 1
-                } else if byte == UInt8(ascii: "]") {
-                    brackets -= 1
-                } else if byte == UInt8(ascii: ">") && brackets <= 0 {
-                    index = position + 1
-                    return true
-                }
-                position += 1
-            }
-            return false
+            guard let end = MarkupRepair.endOfDoctype(bytes, from: index) else { return false }
+            index = end
+            return true
         }
 
         private static func isSpace(_ byte: UInt8) -> Bool {

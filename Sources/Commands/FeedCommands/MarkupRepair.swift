@@ -83,23 +83,29 @@ enum MarkupRepair {
     /// Where a comment, CDATA section, processing instruction or doctype that starts at `start` ends (the end of the
     /// bytes if it does not), or nil when `start` begins a tag.
     private static func endOfUnparsedPart(_ bytes: [UInt8], at start: Int) -> Int? {
-        let delimiters: [(open: String, close: String)] = [
-            ("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!DOCTYPE", "]>"),
-        ]
+        let delimiters: [(open: String, close: String)] = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")]
+        if matches(bytes, at: start, Array("<!DOCTYPE".utf8)) { return endOfDoctype(bytes, from: start) ?? bytes.count }
         for (open, close) in delimiters where matches(bytes, at: start, Array(open.utf8)) {
-            if open == "<!DOCTYPE" { return endOfDoctype(bytes, from: start) }
             let closing = Array(close.utf8)
-            var position = start + open.utf8.count
-            while position + closing.count <= bytes.count {
-                if matches(bytes, at: position, closing) { return position + closing.count }
-                position += 1
-            }
-            return bytes.count
+            let end = firstIndex(of: closing, in: bytes, from: start + open.utf8.count)
+            return end.map { $0 + closing.count } ?? bytes.count
         }
         return nil
     }
 
-    private static func endOfDoctype(_ bytes: [UInt8], from start: Int) -> Int {
+    /// Where `text` next stands in `bytes`, from `start` on.
+    static func firstIndex(of text: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var position = start
+        while position + text.count <= bytes.count {
+            if matches(bytes, at: position, text) { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Past the `>` of the doctype that starts at `start`, its internal subset (in brackets) and quoted strings
+    /// included; nil when it does not end within `bytes`.
+    static func endOfDoctype(_ bytes: [UInt8], from start: Int) -> Int? {
         var brackets = 0
         var quote: UInt8?
         for position in start..<bytes.count {
@@ -116,7 +122,7 @@ enum MarkupRepair {
                 return position + 1
             }
         }
-        return bytes.count
+        return nil
     }
 
     /// Writes the reference at `start` (an `&`) as libxml2 should read it; returns where the input goes on.
