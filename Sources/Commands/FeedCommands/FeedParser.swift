@@ -13,6 +13,8 @@ final class FeedParser {
     private let parser: ExpatParser
     /// The first bytes, until they tell whether the document is a feed at all (nil once decided).
     private var start: [UInt8]? = []
+    /// How many of them the next look needs.
+    private var sniffAt = 0
     /// The second reading, once the strict one failed; nil before (and with --strict or --events).
     private var recovery: FeedRecovery?
     /// What the strict reading printed: the second one skips it.
@@ -47,7 +49,11 @@ final class FeedParser {
     func feed(_ bytes: [UInt8]) throws -> Bool {
         if start != nil {
             start?.append(contentsOf: bytes)
-            guard let text = try sniffed(final: false) else { return true }
+            // Looked at again only once it doubled: a prolog dripping in byte by byte costs linear time.
+            guard start?.count ?? 0 >= sniffAt, let text = try sniffed(final: false) else {
+                sniffAt = 2 * (start?.count ?? 0)
+                return true
+            }
             return try feedText(text)
         }
         return try feedText(bytes)

@@ -12,8 +12,10 @@ enum MarkupRepair {
     static func repair(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 64)
-        /// The names of the open elements, as written.
+        // The names of the open elements, as written, and how many of each are open: whether an end tag closes one is
+        // looked up, not searched for, so that a document of stray end tags costs linear time.
         var open: [ArraySlice<UInt8>] = []
+        var openCount: [ArraySlice<UInt8>: Int] = [:]
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -23,17 +25,31 @@ enum MarkupRepair {
                     index = end
                 } else if let tag = Tag(bytes, at: index) {
                     if tag.isEnd {
-                        if let depth = open.lastIndex(of: tag.name) {
-                            open.removeSubrange(depth...)
+                        if openCount[tag.name, default: 0] > 0 {
+                            while let last = open.popLast() {
+                                openCount[last, default: 1] -= 1
+                                if last == tag.name { break }
+                            }
                             output.append(contentsOf: bytes[index..<tag.end])
                         }
-                        index = tag.end
                     } else {
-                        if !tag.isEmpty { open.append(tag.name) }
+                        if !tag.isEmpty {
+                            open.append(tag.name)
+                            openCount[tag.name, default: 0] += 1
+                        }
                         // The rest of a start tag is copied as text is: its attribute values' references are repaired.
                         output.append(byte)
-                        index += 1
+                        var position = index + 1
+                        while position < tag.end {
+                            if bytes[position] == UInt8(ascii: "&") {
+                                position = reference(bytes, at: position, into: &output)
+                            } else {
+                                output.append(bytes[position])
+                                position += 1
+                            }
+                        }
                     }
+                    index = tag.end
                 } else {
                     output.append(contentsOf: escapedLessThan)
                     index += 1
