@@ -12,6 +12,7 @@ Deliberate differences, where tb does what it documents instead of what feedpars
   - updated: tb takes it only from elements that say an item changed (atom:updated, modified, dcterms:modified);
     feedparser copies the publication date into it when there is none.
   - published: tb reads dc:date as the publication date (RSS 1.0 has no other); feedparser makes it `updated`.
+    tb falls back to dcterms:created too; feedparser keeps that apart (`created`).
   - link: tb takes links only from link elements and permalink guids; feedparser falls back to an Atom id.
   - an empty value and a missing one are the same.
 """
@@ -61,6 +62,7 @@ def feedparser_items(path):
             "author": entry.get("author"),
             "published": rfc3339(entry.get("published_parsed")),
             "updated": rfc3339(entry.get("updated_parsed")),
+            "created": rfc3339(entry.get("created_parsed")),
             "categories": [tag.get("term") for tag in entry.get("tags", []) if tag.get("term")],
             "enclosures": [enclosure.get("href") for enclosure in entry.get("enclosures", [])],
         })
@@ -85,8 +87,8 @@ def compare(tb, path):
                 continue  # Deliberate: tb falls back to the link.
             if field == "updated" and a is None and b == mine.get("published"):
                 continue  # Deliberate: feedparser copies the publication date.
-            if field == "published" and b is None and a == other.get("updated"):
-                continue  # Deliberate: feedparser reads dc:date as updated.
+            if field == "published" and b is None and a in (other.get("updated"), other.get("created")):
+                continue  # Deliberate: feedparser reads dc:date as updated, and dcterms:created apart.
             if field == "link" and a is None and b == other.get("id"):
                 continue  # Deliberate: feedparser falls back to an Atom id.
             if a in ("", None, []) and b in ("", None, []):

@@ -10,6 +10,9 @@ public final class TestServer {
     public let scheme: String
     /// For an sshd server, the SVN_SSH value that reaches it (see `sshd(scratch:)`); nil for the others.
     public let svnSSH: String?
+    /// For nginx, its access log: one line per request, `CONNECTION REQUESTS STATUS URI` (the connection's serial
+    /// number and how many requests it has carried so far), to show connections reused and conditional requests.
+    public private(set) var accessLog: String?
     private let process: any ServerProcess
     private let stopSignal: Int32
 
@@ -98,7 +101,8 @@ public final class TestServer {
                 pid \(prefix)/nginx.pid;
                 events { worker_connections 64; }
                 http {
-                    access_log off;
+                    log_format connections '$connection $connection_requests $status $request_uri';
+                    access_log \(prefix)/access.log connections;
                     client_body_temp_path \(prefix)/tmp;
                     proxy_temp_path \(prefix)/tmp;
                     fastcgi_temp_path \(prefix)/tmp;
@@ -119,7 +123,9 @@ public final class TestServer {
             try configuration.write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
             return try spawn("/usr/sbin/nginx", ["-p", prefix, "-c", prefix + "/nginx.conf"])
         }
-        return TestServer(process: process, port: port, scheme: tls ? "https" : "http")
+        let server = TestServer(process: process, port: port, scheme: tls ? "https" : "http")
+        server.accessLog = scratch.file("nginx-\(port)/access.log")
+        return server
     }
 
     /// Starts a server on a free port: `start` launches it listening on the port it is given. It is ready once it

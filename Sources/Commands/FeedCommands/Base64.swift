@@ -2,8 +2,9 @@
 
 /// Base64.
 enum Base64 {
-    /// The decoded bytes; white space and anything outside the alphabet are skipped, padding ends the data.
-    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    /// The decoded bytes (white space is skipped, padding ends the data); nil when the text has anything else
+    /// outside the alphabet, and so is not base64 at all (JSON labelled application/json, say).
+    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.count * 3 / 4)
         var accumulator: UInt32 = 0
@@ -17,7 +18,8 @@ enum Base64 {
             case UInt8(ascii: "+"), UInt8(ascii: "-"): value = 62
             case UInt8(ascii: "/"), UInt8(ascii: "_"): value = 63
             case UInt8(ascii: "="): return output
-            default: continue
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return nil
             }
             accumulator = accumulator << 6 | value
             bits += 6

@@ -105,10 +105,10 @@ struct CapturedFields {
         return true
     }
 
-    /// Ends the capture: its range, trimmed; base64 content decoded first.
+    /// Ends the capture: its range, trimmed; base64 content decoded first, unless it is not base64 or does not
+    /// decode to text (an image: the base64 is kept, as feedparser does).
     mutating func endCapture(base64: Bool) -> Range<Int> {
-        if base64 {
-            let decoded = Base64.decode(text[start...])
+        if base64, let decoded = Base64.decode(text[start...]), String(validating: decoded, as: UTF8.self) != nil {
             text.removeSubrange(start...)
             text.append(contentsOf: decoded)
         }

@@ -68,20 +68,33 @@ final class FeedBuilder: DocumentDelegate {
         let hasAttributes = parser.hasAttributes
         if hasAttributes {
             parser.forEachAttribute { name, value in names.declare(name, value, depth: depth) }
-            if let xmlBase = string(parser, Keys.xmlBase) {
+            if let xmlBase = string(parser, Keys.xmlBase, anyCase: false) {
                 bases.append((depth, URLReference.resolve(xmlBase, against: base)))
             }
         }
         if captureDepth > 0 {
-            // Markup inside a captured element is content, not something to look up.
-            stack.append(.other)
-            if captureMode == .xhtml { startMarkup(name, parser, depth: depth) }
-            return
+            if captureElement == .author && captureMode == .text && depth == captureDepth + 1 {
+                // An author with elements inside is a person (Atom's, or RSS written like Atom): its name and email
+                // count, not its text.
+                captureDepth = 0
+                parser.reportsText = false
+                item.discardCapture()
+            } else {
+                // Markup inside a captured element is content, not something to look up.
+                stack.append(.other)
+                if captureMode == .xhtml { startMarkup(name, parser, depth: depth) }
+                return
+            }
         }
+        let parent = stack.last
         let element = names.element(name)
         stack.append(element)
         if skipDepth > 0 { return }
         let inItem = itemDepth > 0
+        // The fields of an unknown container inside an item (or the channel) are not the item's, wherever they are.
+        if element != .item && element != .entry && !holdsFields(parent, element, depth: depth, inItem: inItem) {
+            return
+        }
         switch element {
         case .item, .entry:
             guard !inItem else { return }
@@ -97,6 +110,7 @@ final class FeedBuilder: DocumentDelegate {
                         item[.rdfAbout] = add(value, to: &item)
                     }
                 }
+                cdfAttributes(parser, into: &item)
             }
         case .image, .textInput:
             // A channel's image and text box have titles and links of their own.
@@ -105,16 +119,30 @@ final class FeedBuilder: DocumentDelegate {
             // An item's source names another feed; its children are not the item's.
             if inItem { skipDepth = depth }
         case .author:
-            // Atom's person construct: its name and email children are captured.
+            // RSS's author is text, Atom's a person whose name and email are captured: which one it is shows when
+            // an element starts inside it.
             authorDepth = depth
+            if inItem { startCapture(element, depth: depth, parser) }
+        case .mediaGroup:
+            // Its media:content and media:title are the item's.
+            return
+        case .itunesCategory:
+            // Categories nest (a subcategory inside its category); each one's name is an attribute.
+            guard inItem, hasAttributes, roomForCategory() else { return }
+            attribute(parser, Keys.text) { item.categories.append(add($0, to: &item)) }
+        case .xhtmlBody:
+            startCapture(element, depth: depth, parser)
+            captureMode = .xhtml
         case .contributor:
             skipDepth = depth
         case .rss, .channel, .feed:
-            if hasAttributes && channel[.xmlLang] == nil {
+            guard hasAttributes, !inItem else { return }
+            if channel[.xmlLang] == nil {
                 parser.withAttribute(Keys.xmlLang) { channel[.xmlLang] = add($0, to: &channel) }
             }
+            cdfAttributes(parser, into: &channel)
         case .link:
-            if hasAttributes && parser.withAttribute(Keys.href, { _ in }) {
+            if hasAttributes && attribute(parser, Keys.href, { _ in }) {
                 link(parser, inItem: inItem)
             } else {
                 startCapture(element, depth: depth, parser)
@@ -122,9 +150,7 @@ final class FeedBuilder: DocumentDelegate {
         case .category:
             // The channel's own categories are not part of its record.
             guard inItem, roomForCategory() else { return }
-            if hasAttributes && parser.withAttribute(Keys.term, { _ in }) {
-                parser.withAttribute(Keys.term) { item.categories.append(add($0, to: &item)) }
-            } else {
+            if !(hasAttributes && attribute(parser, Keys.term, { item.categories.append(add($0, to: &item)) })) {
                 startCapture(element, depth: depth, parser)
             }
         case .dcSubject:
@@ -136,7 +162,7 @@ final class FeedBuilder: DocumentDelegate {
             item.guidIsPermaLink = !(hasAttributes && equals(parser, Keys.isPermaLink, Self.false))
             startCapture(element, depth: depth, parser)
         case .name, .email:
-            if authorDepth > 0 && inItem { startCapture(element, depth: depth, parser) }
+            if parent == .author && inItem { startCapture(element, depth: depth, parser) }
         case .other, .rdf, .linkHref, .rdfAbout, .xmlLang:
             return
         default:
@@ -168,6 +194,20 @@ final class FeedBuilder: DocumentDelegate {
         if depth == 1 && settings.meta && !feedPrinted { printFeed() }
     }
 
+    /// Whether `element`, inside `parent`, is a field of the item being read (or of the channel): a child of the item
+    /// itself, of the containers that hold its fields (an author's name and email, a media:group's content), or of
+    /// the channel.
+    private func holdsFields(_ parent: Element?, _ element: Element, depth: Int, inItem: Bool) -> Bool {
+        guard let parent else { return true }
+        guard inItem else { return parent == .channel || parent == .feed || parent == .rss || parent == .rdf }
+        if depth == itemDepth + 1 { return true }
+        switch parent {
+        case .author: return element == .name || element == .email
+        case .mediaGroup, .mediaContent, .itunesCategory: return true
+        default: return false
+        }
+    }
+
     func characters(_ text: Span<UInt8>, parser: ExpatParser) {
         guard captureDepth > 0 else { return }
         if captureMode == .xhtml {
@@ -179,16 +219,29 @@ final class FeedBuilder: DocumentDelegate {
 
     // MARK: Values from attributes
 
+    /// Microsoft CDF gives a channel's or item's link and date as attributes (`<ITEM HREF=… LASTMOD=…>`).
+    private func cdfAttributes(_ parser: ExpatParser, into fields: inout CapturedFields) {
+        var href: Range<Int>?
+        var lastmod: Range<Int>?
+        if fields[.link] == nil { attribute(parser, Keys.href) { href = add($0, to: &fields) } }
+        if fields[.modified] == nil { attribute(parser, Keys.lastmod) { lastmod = add($0, to: &fields) } }
+        if let href {
+            fields[.link] = href
+            fields.linkBase = base
+        }
+        if let lastmod { fields[.modified] = lastmod }
+    }
+
     /// An Atom link: the alternate one is the item's (or feed's) link, an enclosure one an enclosure.
     private func link(_ parser: ExpatParser, inItem: Bool) {
-        let rel = string(parser, Keys.rel) ?? "alternate"
+        let rel = string(parser, Keys.rel)?.lowercased() ?? "alternate"
         if rel == "enclosure" && inItem {
             enclosure(parser, urlKey: Keys.href, lengthKey: Keys.length)
         } else if rel == "alternate" && inItem && item[.linkHref] == nil {
-            parser.withAttribute(Keys.href) { item[.linkHref] = add($0, to: &item) }
+            attribute(parser, Keys.href) { item[.linkHref] = add($0, to: &item) }
             item.hrefBase = base
         } else if rel == "alternate" && !inItem && authorDepth == 0 && channel[.linkHref] == nil {
-            parser.withAttribute(Keys.href) { channel[.linkHref] = add($0, to: &channel) }
+            attribute(parser, Keys.href) { channel[.linkHref] = add($0, to: &channel) }
             channel.hrefBase = base
         }
     }
@@ -196,7 +249,7 @@ final class FeedBuilder: DocumentDelegate {
     private func enclosure(_ parser: ExpatParser, urlKey: [UInt8] = Keys.url, lengthKey: [UInt8]) {
         let mark = item.text.count
         var url: Range<Int>?
-        parser.withAttribute(urlKey) { url = add($0, to: &item) }
+        attribute(parser, urlKey) { url = add($0, to: &item) }
         guard let url, !url.isEmpty else { return item.removeText(from: mark) }
         // The same file is often given twice (enclosure and media:content). Past the limit, no URL is added to the
         // set: it stays as large as the enclosures kept.
@@ -207,9 +260,9 @@ final class FeedBuilder: DocumentDelegate {
             return warnCapped("enclosures", FeedLimits.enclosures, &enclosuresCapped)
         }
         var type: Range<Int>?
-        parser.withAttribute(Keys.type) { type = add($0, to: &item) }
+        attribute(parser, Keys.type) { type = add($0, to: &item) }
         var length: Int?
-        parser.withAttribute(lengthKey) { length = Self.integer($0) }
+        attribute(parser, lengthKey) { length = Self.integer($0) }
         item.enclosures.append((url, base, type, length))
     }
 
@@ -222,16 +275,27 @@ final class FeedBuilder: DocumentDelegate {
         wrapperDepth = 0
         captureMode = .text
         if itemDepth > 0 { item.beginCapture() } else { channel.beginCapture() }
-        // Atom text constructs: type="xhtml" is markup to serialize again; Atom 0.3 also has mode="base64|xml".
-        guard parser.hasAttributes else { return }
-        if let type = string(parser, Keys.type)?.lowercased(), type == "xhtml" || type.hasSuffix("xhtml+xml") {
-            captureMode = .xhtml
-        }
+        // Atom text constructs and content say what they hold; Atom 0.3 also has mode="base64|xml|escaped". A link
+        // or id is a URL whatever its type says.
+        guard parser.hasAttributes, element != .link, element != .guid, element != .id else { return }
+        if let type = string(parser, Keys.type) { captureMode = Self.mode(ofType: type.lowercased()) }
         switch string(parser, Keys.mode)?.lowercased() {
         case "base64": captureMode = .base64
         case "xml": captureMode = .xhtml
+        case "escaped": captureMode = .text
         default: break
         }
+    }
+
+    /// How content of a MIME type (or Atom's text, html and xhtml) is read: XML types are markup to serialize again,
+    /// other text is text, and anything else (an image, a PDF) is base64, as RFC 4287 says. JSON and JavaScript are
+    /// text too, whatever their type says.
+    private static func mode(ofType type: String) -> CaptureMode {
+        if type == "xhtml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+        if type.hasPrefix("text/") || !type.contains("/") || type.hasSuffix("json") || type.hasSuffix("script") {
+            return .text
+        }
+        return .base64
     }
 
     private func appendCaptured(_ text: Span<UInt8>) {
@@ -321,10 +385,11 @@ final class FeedBuilder: DocumentDelegate {
     }
 
     private func startMarkup(_ name: Span<UInt8>, _ parser: ExpatParser, depth: Int) {
-        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it.
+        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it (also when the publisher forgot to
+        // put the div in the xhtml namespace, as feedparser reads it).
         let blank = itemDepth > 0 ? item.captureIsBlank : channel.captureIsBlank
         if depth == captureDepth + 1 && wrapperDepth == 0 && blank
-            && names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div)
+            && (names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div) || equal(name, Keys.div.span))
         {
             wrapperDepth = depth
             if itemDepth > 0 { item.discardCapture() } else { channel.discardCapture() }
@@ -341,7 +406,8 @@ final class FeedBuilder: DocumentDelegate {
             appendEscaped(value, attribute: true)
             appendCaptured(Self.quote.span)
         }
-        appendCaptured(Self.greaterThan.span)
+        // An empty element is written as HTML has it: `<br />` (HTML reads `</br>` as a second line break).
+        appendCaptured(isVoid(name) ? Self.selfClosing.span : Self.greaterThan.span)
     }
 
     private func endMarkup(_ name: Span<UInt8>, depth: Int) {
@@ -349,6 +415,7 @@ final class FeedBuilder: DocumentDelegate {
             wrapperDepth = -1
             return
         }
+        if isVoid(name) { return }
         appendCaptured(Self.closingTag.span)
         appendName(name)
         appendCaptured(Self.greaterThan.span)
@@ -363,6 +430,22 @@ final class FeedBuilder: DocumentDelegate {
             appendCaptured(name.extracting(local))
         }
     }
+
+    /// Whether a name is one of HTML's void elements, which have no end tag.
+    private func isVoid(_ name: Span<UInt8>) -> Bool {
+        let local = names.local(name)
+        guard local.count >= 2 && local.count <= 6 else { return false }
+        for void in Self.voidElements where void.count == local.count {
+            var same = true
+            for index in 0..<void.count where name[local.lowerBound + index] | 0x20 != void[index] { same = false }
+            if same { return true }
+        }
+        return false
+    }
+
+    private static let voidElements = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ].map { Array($0.utf8) }
 
     private static func isNamespaceDeclaration(_ name: Span<UInt8>) -> Bool {
         guard name.count >= 5 else { return false }
@@ -405,23 +488,39 @@ final class FeedBuilder: DocumentDelegate {
 
     // MARK: Helpers
 
+    /// Calls `body` with the value of the attribute named `key`, whatever the case it is written in (`HREF`,
+    /// `ispermalink`); whether there is one.
+    @discardableResult
+    private func attribute(_ parser: ExpatParser, _ key: [UInt8], _ body: (Span<UInt8>) -> Void) -> Bool {
+        if parser.withAttribute(key, body) { return true }
+        var found = false
+        parser.forEachAttribute { name, value in
+            guard !found, name.count == key.count else { return }
+            for index in 0..<key.count where name[index] | 0x20 != key[index] | 0x20 { return }
+            found = true
+            body(value)
+        }
+        return found
+    }
+
     /// An attribute's value as a String (for the few that are compared or resolved as text), up to
-    /// --max-field-size.
-    private func string(_ parser: ExpatParser, _ key: [UInt8]) -> String? {
+    /// --max-field-size. `anyCase: false` for names XML defines (xml:base), which are exact.
+    private func string(_ parser: ExpatParser, _ key: [UInt8], anyCase: Bool = true) -> String? {
         var result: String?
-        parser.withAttribute(key) { value in
+        func read(_ value: Span<UInt8>) {
             if value.count > settings.maxFieldSize { warnFieldCut() }
             var bytes: [UInt8] = []
             Bytes.append(value, 0..<min(value.count, settings.maxFieldSize), to: &bytes)
             result = String(decoding: bytes, as: UTF8.self)
         }
+        if anyCase { attribute(parser, key, read) } else { _ = parser.withAttribute(key, read) }
         return result
     }
 
     /// Whether an attribute is `value` (lowercase), ignoring ASCII case.
     private func equals(_ parser: ExpatParser, _ key: [UInt8], _ value: [UInt8]) -> Bool {
         var result = false
-        parser.withAttribute(key) { bytes in
+        attribute(parser, key) { bytes in
             guard bytes.count == value.count else { return }
             for index in 0..<value.count where bytes[index] | 0x20 != value[index] { return }
             result = true
@@ -455,6 +554,7 @@ final class FeedBuilder: DocumentDelegate {
     private static let lessThan = Array("<".utf8)
     private static let closingTag = Array("</".utf8)
     private static let greaterThan = Array(">".utf8)
+    private static let selfClosing = Array(" />".utf8)
     private static let space = Array(" ".utf8)
     private static let colon = Array(":".utf8)
     private static let equalsQuote = Array("=\"".utf8)
@@ -481,6 +581,8 @@ enum Keys {
     static let term = Array("term".utf8)
     static let mode = Array("mode".utf8)
     static let isPermaLink = Array("isPermaLink".utf8)
+    static let lastmod = Array("lastmod".utf8)
+    static let text = Array("text".utf8)
     static let div = Array("div".utf8)
     static let xhtmlNamespace = Array(Namespace.xhtml.utf8)
 }

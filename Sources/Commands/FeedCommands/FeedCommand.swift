@@ -20,8 +20,20 @@ public struct FeedCommand: Command {
         "attributes-for", value: "NAMES",
         help: "with --events, report attributes only for these elements (comma-separated)",
         repeatable: true, requires: [events])
+    static let new = Flag(
+        "new", help: "print only the items that no earlier --new run printed for the feed (state kept per feed)",
+        conflicts: [events])
+    static let noCache = Flag(
+        "no-cache", help: "with --new, send no ETag or Last-Modified: fetch every feed whole", requires: [new])
+    static let from = Option<String>(
+        "from", value: "FILE",
+        help: "also read the feeds listed in FILE (one per line, or OPML; - for stdin), after the SOURCEs",
+        repeatable: true, completion: .files)
+    static let status = Flag(
+        "status", help: "print what --new remembers of each feed, one feed_state record per feed",
+        conflicts: [new, noCache, from, meta, limit, events])
     static let sources = Positional(
-        "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .oneOrMore, completion: .sources)
+        "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .zeroOrMore, completion: .sources)
 
     public static let spec = CommandSpec(
         name: "feed", abstract: "stream RSS and Atom items as they arrive",
@@ -46,22 +58,36 @@ public struct FeedCommand: Command {
             Item fields come from these elements, the first that is present and not empty winning (of an element \
             given twice, the first counts; of dates, the first that parses):
               id         atom:id, guid, rdf:about, else the link
-              title      title (Atom text constructs: html as given, xhtml serialized)
-              link       atom:link rel=alternate, link, a guid that is a permalink
-              published  atom:published, pubDate, dc:date, atom:issued (0.3)
-              updated    atom:updated, atom:modified (0.3), dcterms:modified
-              author     atom:author's name (or email), dc:creator, author, itunes:author
-              summary    atom:summary, description, itunes:summary
-              content    content:encoded, atom:content
-            categories collects category, atom:category's term and dc:subject; enclosures collects enclosure, \
-            atom:link rel=enclosure, media:content and media:thumbnail (once per URL). With --meta, the feed \
-            record's fields come from the channel (or Atom feed) the same way:
-              title        title
-              link         atom:link rel=alternate, link
-              description  description, atom:subtitle, tagline (0.3)
-              updated      atom:updated, atom:modified (0.3), lastBuildDate, dc:date, pubDate
+              title      title (Atom text constructs: html as given, xhtml serialized),
+                         dc:title, media:title
+              link       atom:link rel=alternate, link (CDF: href), a guid that is a
+                         permalink
+              published  atom:published, pubDate, dc:date, atom:issued (0.3),
+                         dcterms:issued, dcterms:created
+              updated    atom:updated, atom:modified (0.3; CDF: lastmod), dcterms:modified
+              author     atom:author's name (email), dc:creator or dc:author, author,
+                         itunes:author
+              summary    atom:summary, description or dc:description (the first in the
+                         document), itunes:summary, media:description
+              content    content:encoded, atom:content, xhtml:body, fullitem, else the
+                         second of atom:summary, description and dc:description
+            categories collects category, atom:category's term, dc:subject and itunes:category (nested too); \
+            enclosures collects enclosure, atom:link rel=enclosure, media:content and media:thumbnail (once per \
+            URL). With --meta, the feed record's fields come from the channel (or Atom feed) the same way:
+              title        title, dc:title
+              link         atom:link rel=alternate, link (CDF: href)
+              description  description, atom:subtitle, tagline (0.3), dc:description
+              updated      atom:updated, atom:modified (0.3; CDF: lastmod), lastBuildDate,
+                           dc:date, pubDate, dcterms:modified
               language     language, dc:language, xml:lang
               generator    generator
+
+            Names are matched as publishers write them: elements and attributes in any case (<TiTlE>, HREF), every \
+            RSS and Atom namespace (and no namespace, or for a name without a prefix one tb does not know) as one \
+            vocabulary, and Microsoft CDF (<CHANNEL>, <ITEM HREF LASTMOD>, <ABSTRACT>). Only an item's own fields \
+            count: those of a container inside it (<image>, an extension's element) never override them. Atom \
+            content of a text type is text, of an XML type (xhtml too) markup serialized again with its entities \
+            escaped, and of any other type (or Atom 0.3's mode="base64") base64, decoded when that gives text.
 
             Links and enclosure URLs are made absolute \
             with xml:base and the URL the feed was fetched from (after redirects). Dates in RFC 822 (named and \
@@ -87,10 +113,38 @@ public struct FeedCommand: Command {
             --events prints one event record per parser callback for any XML document: start_element with its \
             attributes, end_element, characters (all the text between two tags as one event, CDATA included), \
             comment, processing_instruction, prefix mappings, start_document, end_document and error.
+
+            --new prints only the items that no earlier --new run printed for the same feed, for cron: \
+            `tb reach example.org:443 && tb feed --new @news`. An item is known by its id (atom:id, guid, \
+            rdf:about); else by its link, the scheme and a trailing slash ignored; else by its title and date; an item \
+            with none of them is printed every time. The state of each feed is one file in \
+            $TB_STATE_DIR/feeds (else $XDG_STATE_HOME/tb/feeds, else ~/.local/state/tb/feeds), named for its host \
+            and a hash of its URL (a local file is known by its absolute path; standard input has no state, and \
+            --new with - is a usage error). It holds the ETag and Last-Modified of the last whole fetch, sent back \
+            as If-None-Match and If-Modified-Since (not with --no-cache): a 304 Not Modified prints nothing and \
+            succeeds, and the validators it brings replace the stored ones. A feed keeps the keys of its items until \
+            they have been missing from \(FeedState.forgetAfter) whole fetches in a row (a 304 does not count), and \
+            at most \(FeedState.keyLimit) of them, the oldest going first. With --new, --limit N counts new items.
+
+            At least once, never lost: a feed's keys are stored after its items were printed and flushed, under a \
+            lock and atomically, so a crash or SIGKILL may print an item again but never loses one, and concurrent \
+            runs keep each other's keys. A feed that fails halfway stores the items printed but not its validators, \
+            so the next run fetches it whole. A 429 or 503 with Retry-After is stored (a week at most): until then the \
+            feed is skipped without a request, with one line on stderr; that is not a failure of the run. --status prints what is \
+            stored, one feed_state record per feed, sorted by URL.
+
+            --from FILE reads more sources from FILE (- for standard input), after the SOURCEs: one URL, path or \
+            @bookmark per line, # starting a comment, or an OPML subscription list (its root element is opml), whose \
+            every outline with an xmlUrl counts, nested ones included. A feed named twice is read once. With several \
+            sources, tables show each item's source.
+
+            The exit status is 0 when every feed was read, not modified or skipped for its Retry-After, and 2 when \
+            any failed (each failure is one line on stderr; the others are still read).
             """,
-        options: [meta, limit, maxFieldSize, strict, events, attributesFor] + InputOptions.all,
+        options: [meta, limit, maxFieldSize, strict, events, attributesFor, new, noCache, from, status]
+            + InputOptions.all,
         positionals: [sources],
-        records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema],
+        records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema, FeedStatusRecord.schema],
         examples: [
             Example("tb feed https://example.org/news.xml", "The items of a feed, as a table or NDJSON."),
             Example("tb feed @news --limit 5 --fields published,title,link", "The newest five, three fields each."),
@@ -99,11 +153,23 @@ public struct FeedCommand: Command {
                 "The titles of many feeds."),
             Example("curl -s https://example.org/feed | tb feed - --json | jq .link", "Links from stdin."),
             Example("tb feed --events doc.xml --attributes-for link", "Any XML document's parser events."),
+            Example(
+                "tb reach example.org:443 && tb feed --new --from feeds.opml --json",
+                "From cron: only the items not printed before, with conditional requests."),
+            Example("tb feed --status", "What --new remembers of each feed."),
         ])
 
     let settings: FeedSettings
     let input: InputSettings
     let sourceNames: [ArgumentWord]
+    /// --new, and with it whether validators are sent (not with --no-cache).
+    let remembers: Bool
+    let sendsValidators: Bool
+    /// The --from files.
+    let lists: [String]
+    let showsStatus: Bool
+    /// --limit with --new: how many new items to print per feed.
+    let newLimit: Int?
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var settings = FeedSettings()
@@ -115,16 +181,83 @@ public struct FeedCommand: Command {
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         if !names.isEmpty { settings.attributesFor = Set(names) }
+        remembers = arguments.flag(Self.new)
+        sendsValidators = !arguments.flag(Self.noCache)
+        // With --new, --limit counts the new items, which the printer sees: the parser must not stop early.
+        newLimit = remembers ? settings.limit : nil
+        if remembers { settings.limit = nil }
         self.settings = settings
         input = try InputSettings(arguments)
         sourceNames = arguments.positionalWords(Self.sources)
+        lists = try arguments.values(Self.from)
+        showsStatus = arguments.flag(Self.status)
+        if showsStatus {
+            guard sourceNames.isEmpty else { throw UsageError("--status takes no SOURCE") }
+        } else if sourceNames.isEmpty && lists.isEmpty {
+            throw UsageError("missing argument SOURCE")
+        }
+        if remembers, sourceNames.contains(where: { $0.text == "-" }) {
+            throw UsageError("--new cannot remember what standard input held: give the feed's URL or a file")
+        }
+        if lists.filter({ $0 == "-" }).count + sourceNames.filter({ $0.text == "-" }).count > 1 {
+            throw UsageError("standard input can be read once: - is given twice")
+        }
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        if sourceNames.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
-        let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings, input] source in
-            try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
+        if showsStatus { return try printStatus(context) }
+        var words = sourceNames
+        for list in lists { words += try FeedSourceList.read(list).map(ArgumentWord.init) }
+        let reader = InputReader(context: context, settings: input)
+        // One request per feed: a feed named twice (directly, by a bookmark, in a list) is read once.
+        var seen = Set<String>()
+        var failed = 0
+        words = words.filter { word in
+            guard let source = try? reader.resolve(word) else { return true }
+            return seen.insert(source.name).inserted
         }
-        return summary.failed > 0 ? .failure : .success
+        if words.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
+        guard remembers else {
+            let summary = try reader.read(words) { [settings, input] source in
+                try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
+            }
+            return summary.failed > 0 ? .failure : .success
+        }
+        let state = try FeedStateRun(context: context, sendsValidators: sendsValidators)
+        // Rows go out feed by feed, as on a terminal: the state is written only for rows that are out.
+        context.output.runsUntilInterrupted()
+        var fetched: [ArgumentWord] = []
+        var sources: [Source] = []
+        for word in words {
+            guard let source = try? reader.resolve(word) else {
+                fetched.append(word)
+                continue
+            }
+            if source.kind == .standardInput {
+                context.error("--new cannot remember what standard input held: give the feed's URL or a file")
+                failed += 1
+            } else if try state.mayFetch(source) {
+                fetched.append(word)
+                sources.append(source)
+            }
+        }
+        let summary = try reader.read(
+            fetched, request: state.requestHeaders, response: state.responded
+        ) { [settings, input, newLimit] source in
+            let remembered = RememberedItems(
+                run: state, source: source, items: try state.filter(for: source), limit: newLimit)
+            return try FeedPrinter(
+                settings: settings, context: context, name: source.name, handOverSize: input.readSize,
+                remembered: remembered)
+        }
+        state.noteUnanswered(sources)
+        return summary.failed + failed > 0 ? .failure : .success
+    }
+
+    /// --status: the stored state of every feed.
+    private func printStatus(_ context: Context) throws -> ExitStatus {
+        let store = try FeedStateStore(paths: context.paths) { context.warn($0) }
+        for state in try store.all() { try context.output.emit(FeedStatusRecord(state: state)) }
+        return .success
     }
 }

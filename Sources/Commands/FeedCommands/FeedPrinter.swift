@@ -27,10 +27,20 @@ final class FeedPrinter: InputHandler {
     private var pending: [UInt8] = []
     private let handOverSize: Int
     private(set) var recordCount = 0
+    /// With --new: the items printed, and whether --limit stopped the source.
+    private var newItems = 0
+    private var stoppedEarly = false
     private var done = false
+    /// With --new: the state of this source, which items to print and when to store them.
+    private let remembered: RememberedItems?
+    /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
+    var wantsMore: Bool { !done }
 
-    init(settings: FeedSettings, context: Context, name: String, handOverSize: Int) throws {
+    init(
+        settings: FeedSettings, context: Context, name: String, handOverSize: Int, remembered: RememberedItems? = nil
+    ) throws {
         self.context = context
+        self.remembered = remembered
         self.handOverSize = handOverSize
         source = JSONText(name)
         decoder = TextDecoder(name: name)
@@ -45,6 +55,8 @@ final class FeedPrinter: InputHandler {
 
     deinit {
         pipeline.cancel()
+        // Stopped without a word (--limit reached, or a source the input layer gave up on): what got out is stored.
+        try? remembered?.store(whole: false, error: nil)
     }
 
     /// The parsing thread: one FeedParser, fed until the input ends or --limit is reached.
@@ -96,7 +108,7 @@ final class FeedPrinter: InputHandler {
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {
         guard !done else { return false }
-        try send(bytes, final: false)
+        try remembering { () throws in try send(bytes, final: false) }
         return !done
     }
 
@@ -114,20 +126,58 @@ final class FeedPrinter: InputHandler {
     }
 
     func idle() throws {
-        try handOver()
-        try pipeline.waitUntilIdle { try print($0) }
+        try remembering { () throws in
+            try handOver()
+            try pipeline.waitUntilIdle { try print($0) }
+        }
     }
 
     func finish() throws {
-        try send(Span(), final: true)
-        try pipeline.finish { try print($0) }
+        try remembering(atTheEnd: true) { () throws in
+            try send(Span(), final: true)
+            try pipeline.finish { try print($0) }
+        }
+    }
+
+    func abandon() throws {
+        try idle()
+        try remembered?.store(whole: false, error: "the transfer broke off")
+    }
+
+    /// Runs `body`; with --new, stores what was printed when the source fails in it (its validators stay as they
+    /// were, so the next run fetches it whole), when --limit ended it, or `atTheEnd` of the source: whole, then,
+    /// unless --limit stopped it.
+    private func remembering(atTheEnd: Bool = false, _ body: () throws -> Void) throws {
+        guard let remembered else { return try body() }
+        do {
+            try body()
+        } catch let error as ToolError {
+            try remembered.store(whole: false, error: error.message)
+            throw error
+        }
+        if atTheEnd || done { try remembered.store(whole: atTheEnd && !stoppedEarly, error: nil) }
     }
 
     private func print(_ batch: FeedBatch) throws {
         guard !done else { return }
         for output in batch.outputs {
             switch output {
-            case .item(let item): try context.output.emit(ItemRecord(item, in: batch, source: source))
+            case .item(let item):
+                let record = ItemRecord(item, in: batch, source: source)
+                if let remembered {
+                    guard remembered.items.admits(record.stateKey) else { continue }
+                    try context.output.emit(record)
+                    newItems += 1
+                    // --limit with --new counts the new items: the parser was given none.
+                    if let limit = remembered.limit, newItems >= limit {
+                        recordCount += 1
+                        done = true
+                        stoppedEarly = true
+                        return
+                    }
+                } else {
+                    try context.output.emit(record)
+                }
             case .feed(let feed): try context.output.emit(FeedRecord(feed, in: batch, source: source))
             case .event(let record): try context.output.emit(record)
             case .warning(let message):

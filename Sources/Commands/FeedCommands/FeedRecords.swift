@@ -34,12 +34,14 @@ struct ItemRecord: Record, Sendable {
             Field("id", .string, "atom:id, guid or rdf:about; the link when there is none", inTable: false),
             Field("title", .string, "the title"),
             Field("link", .string, "the link to the item's page, absolute", nature: .url),
-            Field("published", .time, "when it was published: published, pubDate, dc:date or issued"),
+            Field("published", .time, "when it was published: published, pubDate, dc:date, issued or dcterms:issued"),
             Field("updated", .time, "when it last changed: updated, modified or dcterms:modified", inTable: false),
-            Field("author", .string, "atom:author's name, dc:creator, author or itunes:author", inTable: false),
+            Field("author", .string, "atom:author's name (email), dc:creator, author or itunes:author", inTable: false),
             Field("summary", .string, "atom:summary or description (HTML as the feed gives it)", inTable: false),
-            Field("content", .string, "content:encoded or atom:content (HTML; xhtml serialized)", inTable: false),
-            Field("categories", .array, "category, atom:category terms and dc:subject", inTable: false),
+            Field(
+                "content", .string, "content:encoded, atom:content or xhtml:body (HTML; xhtml serialized)",
+                inTable: false),
+            Field("categories", .array, "category, atom:category terms, dc:subject, itunes:category", inTable: false),
             Field("enclosures", .array, "attached files: objects with url, type and length", inTable: false),
         ])
 

@@ -8,14 +8,17 @@ extension CapturedFields {
     mutating func item(feedTitle: Range<Int>?, lists batch: inout FeedBatch) -> ParsedItem {
         var item = ParsedItem()
         item.feedTitle = feedTitle
-        item.title = nonEmpty(.title)
+        item.title = first(.title, .dcTitle, .mediaTitle)
         item.link = link()
         item.id = first(.id, .guid, .rdfAbout) ?? item.link
-        item.published = dates(.published, .pubDate, .dcDate, .issued, into: &batch)
+        item.published = dates(.published, .pubDate, .dcDate, .issued, .dctermsIssued, .dctermsCreated, into: &batch)
         item.updated = dates(.updated, .modified, .dcModified, into: &batch)
-        item.author = first(.name, .email, .dcCreator, .rssAuthor, .itunesAuthor)
-        item.summary = first(.summary, .description, .itunesSummary)
-        item.content = first(.contentEncoded, .content)
+        item.author = person() ?? first(.dcCreator, .author, .itunesAuthor)
+        // An item with both a summary and a description keeps both, as feedparser does: the first in the document is
+        // the summary, the second the content when there is no other. (Ranges are in document order.)
+        let summaries = firstTwo(nonEmpty(.summary), nonEmpty(.description), nonEmpty(.dcDescription))
+        item.summary = summaries.first ?? first(.itunesSummary, .mediaDescription)
+        item.content = first(.contentEncoded, .content, .xhtmlBody, .fullitem) ?? summaries.second
         let firstCategory = batch.categories.count
         batch.categories.append(contentsOf: categories)
         item.categories = firstCategory..<batch.categories.count
@@ -39,11 +42,11 @@ extension CapturedFields {
             } else {
                 nil
             }
-        feed.title = copy(nonEmpty(.title), into: &target)
+        feed.title = copy(first(.title, .dcTitle), into: &target)
         feed.link = copy(link, into: &target)
-        feed.description = copy(first(.description, .subtitle, .tagline), into: &target)
+        feed.description = copy(first(.description, .subtitle, .tagline, .dcDescription), into: &target)
         let firstDate = batch.dates.count
-        for candidate in [Element.updated, .modified, .lastBuildDate, .dcDate, .pubDate] {
+        for candidate in [Element.updated, .modified, .lastBuildDate, .dcDate, .pubDate, .dcModified] {
             if let range = copy(nonEmpty(candidate), into: &target) { batch.dates.append(range) }
         }
         feed.updated = firstDate..<batch.dates.count
@@ -60,6 +63,32 @@ extension CapturedFields {
             return url(guid, base: guidBase)
         }
         return nil
+    }
+
+    /// An Atom person's name and email, written `name (email)` when it has both, as feedparser writes them.
+    private mutating func person() -> Range<Int>? {
+        guard let name = nonEmpty(.name) else { return nonEmpty(.email) }
+        guard let email = nonEmpty(.email) else { return name }
+        let written = Array(text[name]) + Self.openParenthesis + Array(text[email]) + Self.closeParenthesis
+        return add(written, 0..<written.count)
+    }
+
+    /// The two of three ranges that come first in the text.
+    private func firstTwo(_ a: Range<Int>?, _ b: Range<Int>?, _ c: Range<Int>?) -> (
+        first: Range<Int>?, second: Range<Int>?
+    ) {
+        var first: Range<Int>?
+        var second: Range<Int>?
+        for range in [a, b, c] {
+            guard let range else { continue }
+            if let earliest = first, earliest.lowerBound < range.lowerBound {
+                if second.map({ range.lowerBound < $0.lowerBound }) ?? true { second = range }
+            } else {
+                second = first
+                first = range
+            }
+        }
+        return (first, second)
     }
 
     /// The first candidate that is there and not empty.
@@ -87,4 +116,6 @@ extension CapturedFields {
     }
 
     private static let http = Array("http".utf8)
+    private static let openParenthesis = Array(" (".utf8)
+    private static let closeParenthesis = Array(")".utf8)
 }

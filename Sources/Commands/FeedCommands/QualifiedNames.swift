@@ -1,7 +1,8 @@
 // Element names as written (`prefix:local`) resolved to the elements tb feed knows. expat could resolve namespaces
 // itself, but then every name arrives as `URI \u{1} local \u{1} prefix`, 50 bytes to measure and hash for each of a
 // big feed's millions of elements. Here the prefixes in scope are tracked from the xmlns attributes (feeds declare
-// them once, at the top), and each distinct name is looked up once: later it is a hash of a few bytes.
+// them once, at the top), and each distinct name is looked up once: later it is a hash of a few bytes. So `<TITLE>`
+// and `<title>` are two names here, each folded to lowercase once, when it is first met.
 import Bytes
 
 /// The namespace prefixes in scope and what each name written under them means.
@@ -91,7 +92,7 @@ struct QualifiedNames {
         guard let namespace = namespace(of: name.extracting(prefix)) else { return .other }
         var localBytes: [UInt8] = []
         Bytes.append(name, local, to: &localBytes)
-        return ElementTable.element(namespace: namespace, local: localBytes)
+        return ElementTable.element(namespace: namespace, local: localBytes, prefixed: !prefix.isEmpty)
     }
 
     /// The prefix and local part of `prefix:local`; nil for a name without a prefix.

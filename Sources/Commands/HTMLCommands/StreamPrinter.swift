@@ -27,6 +27,8 @@ final class StreamPrinter: InputHandler {
     private var printed = 0
     private var stopped = false
     private(set) var recordCount = 0
+    /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
+    var wantsMore: Bool { !stopped }
 
     init(settings: HTMLSettings, query: PreparedQuery, context: Context, source: Source, tally: MatchTally) throws {
         guard case .css(let selectors) = settings.query, case .success(let matcher) = selectors.streamable else {

@@ -15,6 +15,8 @@ final class MatchPrinter: InputHandler {
     private(set) var matches = 0
     private(set) var recordCount = 0
     private var done = false
+    /// --first or --max-count reached in what `idle` printed: the source ends without waiting for more bytes.
+    var wantsMore: Bool { !done }
 
     init(settings: RegexSettings, output: Output, name: String) throws {
         self.settings = settings

@@ -1,5 +1,6 @@
 // What names a cached listing: the repository, the directory's path in it and the revision in which it last changed.
 import SVN
+import Toolbox
 
 /// The key of one cached listing.
 struct ListingKey {
@@ -43,15 +44,7 @@ struct ListingKey {
     var header: String { "tb-svn-listing 1\t\(uuid)\t\(changed)\t\(depth.rawValue)\t\(ListingFile.escape(path))" }
 
     /// FNV-1a, 64 bits, in hex: short file names from long paths.
-    static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func hash(_ text: String) -> String { StateFile.nameHash(text) }
 
     /// A UUID as a file name: anything but hex digits and dashes (a hostile server's UUID) is replaced.
     static func safe(_ uuid: String) -> String {

@@ -12,7 +12,9 @@ public final class CurlTransfer {
         public var timeout = 0
         /// The limit for connecting, in milliseconds.
         public var connectTimeout = 30_000
-        /// Give up when less than one byte a second arrives for this many seconds; 0 for never.
+        /// Give up when less than one byte a second arrives for this many seconds; 0 for never. libcurl measures
+        /// the speed over the last five seconds, so a stall is noticed up to five seconds late: a caller that needs
+        /// it exact sets 0 here and watches `bytesSeen` itself.
         public var stallTimeout = 60
         public var userAgent = ""
         /// Extra request headers, `Name: value`.
@@ -44,6 +46,22 @@ public final class CurlTransfer {
     public let url: String
     /// How many body bytes arrived (after content decoding).
     public private(set) var bytesReceived = 0
+    /// How many bytes of headers arrived, of every response (redirects and 1xx included).
+    public private(set) var headerBytesReceived = 0
+    /// Bytes of any kind received so far: a caller that watches for a stalled transfer compares it over time.
+    public var bytesSeen: Int { bytesReceived + headerBytesReceived }
+    /// The status of the latest HTTP response whose status line arrived, 0 before any (and for FTP and files).
+    public private(set) var httpStatus = 0
+    /// The header fields of that response, in order, as sent (name without the colon, value trimmed; folded lines
+    /// joined). Each new response (a redirect's target, a final response after 1xx) starts a new list, so once the
+    /// body starts these are the final response's. Trailers after the body are not added.
+    public private(set) var responseHeaders: [(name: String, value: String)] = []
+    /// Called from inside `CurlMulti.perform` when a response's headers are complete, for every response: 1xx,
+    /// redirects and the final one alike; `httpStatus` and `responseHeaders` describe it.
+    public var headersComplete: ((CurlTransfer) -> Void)?
+    /// Whether the latest response's status line came and its header fields are still coming.
+    private var inHeaders = false
+    private var bodyStarted = false
 
     /// Prepares a transfer; `receiver` gets the body in pieces as they arrive and returns false to stop it.
     /// Content-Encoding gzip and deflate are asked for and decoded; HTTP statuses of 400 and above fail the
@@ -67,6 +85,10 @@ public final class CurlTransfer {
         set(CCurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         set(CCurl_setopt_write_function(handle, curlWrite))
         set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        set(CCurl_setopt_header_function(handle, curlHeader))
+        set(CCurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        // A proxy's answer to CONNECT is not the server's response: it would pass for the final one.
+        set(CCurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
         set(CCurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         // The name lookup runs on libcurl's thread; a transfer that ends before it (a timeout with a DNS server that
         // never answers) would wait for it, 10 s and more, without this: the thread is left to finish on its own.
@@ -106,9 +128,58 @@ public final class CurlTransfer {
     fileprivate func receive(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data, count > 0 else { return count }
         bytesReceived += count
+        bodyStarted = true
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
         // Returning less than `count` makes libcurl stop the transfer.
         return receiver(bytes.span) ? count : 0
+    }
+
+    /// Called by libcurl with each whole header line of each response, the status line first and an empty line last.
+    fileprivate func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data, count > 0 else { return count }
+        headerBytesReceived += count
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        var line = Substring(String(decoding: bytes, as: UTF8.self))
+        while let last = line.last, last == "\r\n" || last == "\n" || last == "\r" { line = line.dropLast() }
+        if line.hasPrefix("HTTP/") {
+            // A new response: a redirect's target, or the final one after 1xx.
+            let words = line.split(separator: " ", maxSplits: 2)
+            httpStatus = words.count > 1 ? Int(words[1]) ?? 0 : 0
+            responseHeaders = []
+            inHeaders = !bodyStarted
+        } else if !inHeaders {
+            // FTP replies and trailers after the body.
+        } else if line.isEmpty {
+            inHeaders = false
+            headersComplete?(self)
+        } else if line.first == " " || line.first == "\t", let last = responseHeaders.indices.last {
+            responseHeaders[last].value += " " + trimmed(line)
+        } else if let colon = line.firstIndex(of: ":") {
+            responseHeaders.append((String(line[..<colon]), trimmed(line[line.index(after: colon)...])))
+        }
+        return count
+    }
+
+    private func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    /// The value of the final response's header `name` (any case), the first when it came more than once.
+    public func responseHeader(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return responseHeaders.first { $0.name.lowercased() == wanted }?.value
+    }
+
+    /// Whether the connection is made (TLS included) and the request on its way: from then on, bytes are due.
+    /// libcurl sets the pre-transfer time then, for a reused connection too (whose connect time stays 0).
+    /// The corresponding C calls are `curl_easy_getinfo` with `CURLINFO_PRETRANSFER_TIME_T` and
+    /// `CURLINFO_CONNECT_TIME_T`.
+    public var isConnected: Bool {
+        var pretransfer: curl_off_t = 0
+        var connect: curl_off_t = 0
+        _ = CCurl_getinfo_off_t(handle, CURLINFO_PRETRANSFER_TIME_T, &pretransfer)
+        _ = CCurl_getinfo_off_t(handle, CURLINFO_CONNECT_TIME_T, &connect)
+        return pretransfer > 0 || connect > 0
     }
 
     /// The error of a finished transfer, with libcurl's detailed message when it left one.
@@ -180,4 +251,10 @@ public final class CurlTransfer {
 private let curlWrite: CCurl_write_function = { data, size, count, context in
     guard let context else { return 0 }
     return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receive(data, size * count)
+}
+
+/// libcurl's header callback: finds the transfer through the context pointer. It must not capture anything.
+private let curlHeader: CCurl_write_function = { data, size, count, context in
+    guard let context else { return 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receiveHeader(data, size * count)
 }

@@ -40,10 +40,15 @@ public protocol InputHandler: AnyObject {
     func abandon() throws
     /// How many records the handler printed, for the history.
     var recordCount: Int { get }
+    /// Whether the handler wants more bytes. The input layer asks after each `receive` and `idle` and stops the
+    /// source at once when it does not (`--limit` reached while the records came out in `idle`), without waiting for
+    /// more bytes that would only be refused. `finish` is not called then.
+    var wantsMore: Bool { get }
 }
 
 extension InputHandler {
     public func start(_ info: SourceInfo) throws {}
     public func idle() throws {}
     public func abandon() throws { try idle() }
+    public var wantsMore: Bool { true }
 }

@@ -20,19 +20,36 @@ public final class InputReader {
         self.settings = settings
     }
 
+    /// A SOURCE word resolved as `read` resolves it (a bookmark, then URL, file or standard input), without reading
+    /// it.
+    public func resolve(_ word: ArgumentWord) throws(ToolError) -> Source {
+        let resolved = try context.bookmarks.resolve(word.text)
+        return try Source.classify(resolved == word.text ? word : ArgumentWord(resolved))
+    }
+
     /// Reads every source. `makeHandler` is called for each source just before its first byte is delivered.
     /// Errors of a source (it cannot be read or fetched, or its handler throws a ToolError) are reported with
     /// `context.error` and counted; an OutputError (the reader of stdout went away) is thrown at once.
-    public func read(_ sources: [ArgumentWord], makeHandler: @escaping (Source) throws -> any InputHandler) throws
-        -> InputSummary
-    {
+    ///
+    /// For URL sources:
+    /// - `request` gives extra request headers for a source (If-None-Match, If-Modified-Since), sent after the -H
+    ///   ones; it is asked once per source.
+    /// - `response` is told what the server answered as soon as the final response's headers are in, whatever the
+    ///   status (200, 304, 404, 429, 503…), before the handler gets any byte; for ftp and file: URLs (status 0) with
+    ///   their first byte or at their end. It is not called when no response came (refused, a timeout before the
+    ///   headers); with --retry, each try that got an answer is told, the last one last.
+    /// - 304 Not Modified succeeds with no body: the handler is never made.
+    public func read(
+        _ sources: [ArgumentWord], request: ((Source) -> [String])? = nil,
+        response: ((Source, SourceResponse) -> Void)? = nil,
+        makeHandler: @escaping (Source) throws -> any InputHandler
+    ) throws -> InputSummary {
         var summary = InputSummary()
         var remote: [Source] = []
         for word in sources {
             let source: Source
             do {
-                let resolved = try context.bookmarks.resolve(word.text)
-                source = try Source.classify(resolved == word.text ? word : ArgumentWord(resolved))
+                source = try resolve(word)
             } catch {
                 context.error(error.message)
                 summary.failed += 1
@@ -50,7 +67,7 @@ public final class InputReader {
         }
         if !remote.isEmpty {
             let network = NetworkInput(context: context, settings: settings)
-            let result = try network.read(remote, makeHandler)
+            let result = try network.read(remote, request: request, response: response, makeHandler)
             summary.succeeded += result.succeeded
             summary.failed += result.failed
         }

@@ -4,6 +4,11 @@
 public struct InputSettings: Sendable {
     public var timeout: Duration?
     public var connectTimeout: Duration
+    /// No byte for this long once connected ends a source; zero for never.
+    public var stallTimeout: Duration
+    /// How many URL sources are fetched at once, and how many of them to one server.
+    public var jobs: Int
+    public var perHost: Int
     public var request: RequestSettings
     public var retries: Int
     public var maxRedirects: Int
@@ -12,7 +17,10 @@ public struct InputSettings: Sendable {
     /// Settings with every default (the declarations'), for tests.
     public init() {
         timeout = nil
-        connectTimeout = InputOptions.connectTimeout.defaultValue ?? .seconds(30)
+        connectTimeout = InputOptions.connectTimeout.defaultValue ?? .seconds(10)
+        stallTimeout = InputOptions.stallTimeout.defaultValue ?? .seconds(30)
+        jobs = InputOptions.jobs.defaultValue ?? 8
+        perHost = InputOptions.perHost.defaultValue ?? 2
         request = RequestSettings()
         retries = InputOptions.retry.defaultValue ?? 0
         maxRedirects = InputOptions.maxRedirects.defaultValue ?? 10
@@ -24,6 +32,9 @@ public struct InputSettings: Sendable {
         self.init()
         timeout = try arguments.value(InputOptions.timeout)
         connectTimeout = try arguments.valueOrDefault(InputOptions.connectTimeout)
+        stallTimeout = try arguments.valueOrDefault(InputOptions.stallTimeout)
+        jobs = try arguments.valueOrDefault(InputOptions.jobs)
+        perHost = try arguments.valueOrDefault(InputOptions.perHost)
         request = try RequestSettings(arguments)
         retries = try arguments.valueOrDefault(InputOptions.retry)
         maxRedirects = try arguments.valueOrDefault(InputOptions.maxRedirects)

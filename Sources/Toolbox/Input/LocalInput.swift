@@ -27,10 +27,12 @@ struct LocalInput {
         let mayWait = fd.kind != .regular
         var buffer = [UInt8](repeating: 0, count: readSize)
         var gzip: GzipInput?
+        var handler: (any InputHandler)?
         let outcome = try HandlerCall.run {
-            let handler = try makeHandler(source)
-            try handler.start(SourceInfo(source: source, contentType: nil, effectiveURL: nil))
-            gzip = GzipInput(handler, name: source.name)
+            let made = try makeHandler(source)
+            handler = made
+            try made.start(SourceInfo(source: source, contentType: nil, effectiveURL: nil))
+            gzip = GzipInput(made, name: source.name)
             return true
         }
         if case .failed(let message) = outcome { return report(message) }
@@ -38,6 +40,8 @@ struct LocalInput {
         while true {
             if mayWait && !fd.isReadable {
                 if let message = try HandlerCall.failure(of: gzip.idle) { return report(message) }
+                // Its --limit reached in what idle printed: no need to wait for bytes it would refuse.
+                if !(handler?.wantsMore ?? true) { return true }
                 try context.output.willWait()
             }
             let count: Int
@@ -53,7 +57,7 @@ struct LocalInput {
                 return true
             }
             switch try HandlerCall.run({ try gzip.receive(buffer.span.extracting(0..<count)) }) {
-            case .goOn: continue
+            case .goOn: if !(handler?.wantsMore ?? true) { return true }
             case .stopped: return true
             case .failed(let message): return report(message)
             }

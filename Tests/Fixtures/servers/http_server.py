@@ -20,6 +20,12 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /infinite-feed        an RSS feed whose items never end, until the client goes away
   /infinite-html        an HTML page whose paragraphs never end, until the client goes away
   /short/EXTRA/NAME     the file with a Content-Length EXTRA bytes too large, then the connection closes
+  /retry-after/CODE/VALUE   an empty response with that status and Retry-After: VALUE (percent-decoded)
+  /busy/KEY/N/VALUE/NAME    CODE 429 with Retry-After: VALUE the first N times for KEY, then the file
+  /etag/KEY/NAME        the file with ETag "KEY-n" and a Last-Modified, n counting the requests for KEY; an
+                        If-None-Match naming the latest ETag gets a 304 with the next one (ETags that change on 304)
+  /count/KEY            how many requests /busy and /flaky have had for KEY, as the body
+  /stall/SECONDS        the headers of a 200 with a 100-byte body, then nothing for SECONDS, then the connection closes
 """
 import gzip
 import http.server
@@ -28,9 +34,11 @@ import socketserver
 import sys
 import threading
 import time
+import urllib.parse
 
 ROOT = sys.argv[1]
 FAILURES = {}
+ETAGS = {}
 LOCK = threading.Lock()
 
 
@@ -168,6 +176,44 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 self.wfile.write(body)
                 self.wfile.flush()
+                self.close_connection = True
+            elif route == "retry-after":
+                value = urllib.parse.unquote(parts[2])
+                self.send_body(b"", status=int(parts[1]), headers=[("Retry-After", value)])
+            elif route == "busy":
+                key, failures, value = parts[1], int(parts[2]), urllib.parse.unquote(parts[3])
+                with LOCK:
+                    seen = FAILURES.get(key, 0)
+                    FAILURES[key] = seen + 1
+                if seen < failures:
+                    self.send_body(b"slow down", status=429, headers=[("Retry-After", value)])
+                else:
+                    self.send_body(self.read("/".join(parts[4:])))
+            elif route == "count":
+                with LOCK:
+                    seen = FAILURES.get(parts[1], 0)
+                self.send_body(b"%d" % seen)
+            elif route == "etag":
+                key = parts[1]
+                with LOCK:
+                    n = ETAGS.get(key, 0)
+                    ETAGS[key] = n + 1
+                latest = '"%s-%d"' % (key, n - 1)
+                headers = [("ETag", '"%s-%d"' % (key, n)), ("Last-Modified", "Tue, 01 Dec 2026 08:00:%02d GMT" % (n % 60))]
+                if n > 0 and self.headers.get("If-None-Match") == latest:
+                    self.send_response(304)
+                    for name, value in headers:
+                        self.send_header(name, value)
+                    self.end_headers()
+                else:
+                    self.send_body(self.read("/".join(parts[2:])), headers=headers)
+            elif route == "stall":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/rss+xml")
+                self.send_header("Content-Length", "100")
+                self.end_headers()
+                self.wfile.flush()
+                time.sleep(float(parts[1]))
                 self.close_connection = True
             elif route == "headers":
                 self.send_body(str(self.headers).encode())

@@ -45,6 +45,10 @@ typedef size_t (*CCurl_write_function)(char *_Nullable data, size_t size, size_t
 static inline CURLcode CCurl_setopt_write_function(CURL *_Nonnull handle, CCurl_write_function _Nonnull function) {
     return CCurl_fn()->curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
 }
+// The header callback has the write callback's shape; it gets one whole header line at a time.
+static inline CURLcode CCurl_setopt_header_function(CURL *_Nonnull handle, CCurl_write_function _Nonnull function) {
+    return CCurl_fn()->curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, function);
+}
 
 // Variadic (see CLoader.h): curl_easy_getinfo, one wrapper per result type.
 static inline CURLcode CCurl_getinfo_long(CURL *_Nonnull handle, CURLINFO info, long *_Nonnull value) {

@@ -1,0 +1,97 @@
+// tb feed --from FILE: the sources a file lists, one URL (or @bookmark, or path) per line with # comments and blank
+// lines, or an OPML subscription list (every outline's xmlUrl, nested outlines included), told apart by the root
+// element `opml`.
+import Bytes
+import Expat
+import POSIX
+import Toolbox
+
+enum FeedSourceList {
+    /// A list longer than this is refused: it is a list of feeds, not a feed.
+    static let sizeLimit = 16 << 20
+
+    /// The sources listed in `path` (`-`: standard input), in order.
+    static func read(_ path: String) throws(ToolError) -> [String] {
+        let name = path == "-" ? "standard input" : "'\(path)'"
+        let bytes: [UInt8]
+        do {
+            bytes = try path == "-" ? readStandardInput() : FileSystem.readFile(path)
+        } catch {
+            throw ToolError("cannot read \(name): \(error.reason)")
+        }
+        guard bytes.count <= sizeLimit else {
+            throw ToolError("cannot read \(name): larger than \(sizeLimit >> 20) MiB, not a list of feeds")
+        }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+            return try outlines(text, name: name)
+        }
+        return lines(text)
+    }
+
+    /// One source per line; `#` starts a comment (at the start of a line, or after white space: URLs keep their
+    /// fragments).
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+            var line = Substring(line)
+            if line.hasPrefix("#") { return nil }
+            if let comment = line.firstRange(of: " #") ?? line.firstRange(of: "\t#") {
+                line = line[..<comment.lowerBound]
+            }
+            let word = String(line).trimmingWhitespace()
+            return word.isEmpty ? nil : word
+        }
+    }
+
+    /// The xmlUrl of every outline of an OPML document.
+    static func outlines(_ bytes: [UInt8], name: String) throws(ToolError) -> [String] {
+        let collector = OutlineCollector()
+        do {
+            let parser = try ExpatParser(delegate: collector, namespaces: false)
+            try parser.parse(bytes.span, final: true)
+        } catch {
+            throw ToolError("cannot read \(name) as OPML: \(error)")
+        }
+        guard collector.isOPML else {
+            throw ToolError("cannot read \(name): not OPML (its root element is '\(collector.root ?? "")')")
+        }
+        return collector.urls
+    }
+
+    private static func readStandardInput() throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count <= sizeLimit {
+            let count = try FileDescriptor.standardInput.read(into: &piece)
+            if count == 0 { break }
+            bytes.append(contentsOf: piece[..<count])
+        }
+        return bytes
+    }
+}
+
+/// Collects the xmlUrl attributes of `outline` elements at any depth, and the root element's name.
+private final class OutlineCollector: ExpatDelegate {
+    private(set) var root: String?
+    private(set) var urls: [String] = []
+    var isOPML: Bool { root?.lowercased() == "opml" }
+
+    func startElement(_ name: Span<UInt8>, parser: ExpatParser) {
+        let text = Self.string(name)
+        guard let root else {
+            self.root = text
+            return
+        }
+        guard root.lowercased() == "opml", text.lowercased() == "outline" else { return }
+        parser.withAttribute(Array("xmlUrl".utf8)) { value in
+            let url = Self.string(value).trimmingWhitespace()
+            if !url.isEmpty { urls.append(url) }
+        }
+    }
+
+    private static func string(_ bytes: Span<UInt8>) -> String {
+        var array: [UInt8] = []
+        Bytes.append(bytes, to: &array)
+        return String(decoding: array, as: UTF8.self)
+    }
+}

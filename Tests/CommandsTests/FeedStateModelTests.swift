@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+import Toolbox
+
+// The feed state of tb feed --new in memory: merging keys, forgetting the absent, the cap, item keys, file names,
+// and a stored state read back (a damaged one read as empty).
+@testable import FeedCommands
+
+struct FeedStateModelTests {
+    @Test func mergeForgetsAbsentKeysOnlyAfterWholeFetches() {
+        var state = FeedState(url: "http://x/feed")
+        state.merge(printed: ["a", "b"], present: ["a", "b"])
+        // Fetches cut short (or 304s, which do not merge at all) do not count absences.
+        for _ in 0..<10 { state.merge(printed: [], present: nil) }
+        #expect(state.seen.map(\.key) == ["a", "b"])
+        for _ in 0..<(FeedState.forgetAfter - 1) { state.merge(printed: [], present: ["b"]) }
+        #expect(state.seen.map(\.absent) == [FeedState.forgetAfter - 1, 0])
+        // Back in the feed: the count starts again.
+        state.merge(printed: [], present: ["a", "b"])
+        #expect(state.seen.map(\.absent) == [0, 0])
+        for _ in 0..<FeedState.forgetAfter { state.merge(printed: [], present: ["b"]) }
+        #expect(state.seen.map(\.key) == ["b"])
+    }
+
+    @Test func theOldestKeysGoPastTheCap() {
+        var state = FeedState(url: "http://x/feed")
+        state.merge(printed: (0..<FeedState.keyLimit).map { "k\($0)" }, present: nil)
+        state.merge(printed: ["new1", "new2", "k5"], present: nil)
+        #expect(state.seen.count == FeedState.keyLimit)
+        #expect(state.seen.first?.key == "k2")
+        #expect(state.seen.suffix(2).map(\.key) == ["new1", "new2"])
+    }
+
+    @Test func linkKeysIgnoreTheSchemeAndATrailingSlash() {
+        #expect(ItemRecord.linkKey("https://example.org/a/") == "//example.org/a")
+        #expect(ItemRecord.linkKey("http://example.org/a") == "//example.org/a")
+        #expect(ItemRecord.linkKey("/relative/") == "/relative")
+        #expect(ItemRecord.linkKey("urn:x:y") == "urn:x:y")
+    }
+
+    @Test func fileNamesShowTheHost() {
+        let name = FeedStateStore.fileName(for: "https://user:pw@Example.ORG:8443/feed?x=1")
+        #expect(name.hasPrefix("example.org-") && name.hasSuffix(".ndjson") && name.count == 12 + 16 + 7)
+        #expect(FeedStateStore.fileName(for: "/home/me/feed.xml").hasPrefix("file-"))
+        #expect(FeedStateStore.fileName(for: "http://[::1]:80/").hasPrefix("host-"))
+        #expect(FeedStateStore.fileName(for: "http://a/1") != FeedStateStore.fileName(for: "http://a/2"))
+    }
+
+    @Test func aStoredStateReadsBackAndADamagedOneIsEmpty() throws {
+        let scratch = Scratch()
+        let environment = Environment(["TB_STATE_DIR": scratch.path])
+        var warnings: [String] = []
+        let store = try FeedStateStore(paths: StorePaths(environment: environment)) { warnings.append($0) }
+        try store.update("http://x/feed") { state in
+            state.etag = "W/\"1\""
+            state.lastModified = "Tue, 01 Dec 2026 08:00:00 GMT"
+            state.httpStatus = 200
+            state.merge(printed: ["a", "line\nbreak"], present: nil)
+        }
+        let read = try store.load("http://x/feed")
+        #expect(read.etag == "W/\"1\"" && read.httpStatus == 200 && read.seen.map(\.key) == ["a", "line\nbreak"])
+        let path = store.file(for: "http://x/feed").path
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        try "garbage\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try store.load("http://x/feed").seen.isEmpty)
+        #expect(warnings.contains { $0.contains(path) }, "\(warnings)")
+    }
+}
+
+extension FeedStateModelTests {
+    @Test func retryAfterCountsForA429OrA503AndAWeekAtMost() {
+        let now = Timestamp(seconds: 1_800_000_000)
+        var state = FeedState(url: "http://x/feed")
+        state.record(SourceResponse(status: 429, retryAfter: Timestamp(seconds: now.seconds + 60)), at: now, error: "")
+        #expect(state.nextFetch == Timestamp(seconds: now.seconds + 60))
+        state.record(
+            SourceResponse(status: 503, retryAfter: Timestamp(seconds: now.seconds + 10_000_000)), at: now, error: "")
+        #expect(state.nextFetch == Timestamp(seconds: now.seconds + FeedState.longestWait))
+        state.record(SourceResponse(status: 200, retryAfter: Timestamp(seconds: now.seconds + 60)), at: now, error: nil)
+        #expect(state.nextFetch == nil)
+        #expect(state.mayFetch(at: now))
+    }
+}
