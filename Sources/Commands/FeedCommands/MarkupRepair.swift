@@ -6,8 +6,8 @@
 /// comments, CDATA sections, processing instructions or the doctype): HTML's named entities (`&nbsp;`) become
 /// character references, `&#X61;` becomes `&#x61;`, a reference to an entity nobody defines (`&doesnotexist;`), a
 /// stray `&` and a `<` that starts no tag are escaped, so that they are kept as written; an end tag whose element is
-/// not open (`<title>Two</b></title>`) is dropped. XML's own five entities and well-formed character references are
-/// left alone.
+/// not open (`<title>Two</b></title>`) is dropped, and so is an element left open at the end (see `repair`). XML's own
+/// five entities and well-formed character references are left alone.
 enum MarkupRepair {
     static func repair(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
@@ -16,6 +16,9 @@ enum MarkupRepair {
         // looked up, not searched for, so that a document of stray end tags costs linear time.
         var open: [ArraySlice<UInt8>] = []
         var openCount: [ArraySlice<UInt8>: Int] = [:]
+        // Where each open element starts in the output, and where the last element closed there.
+        var openStarts: [Int] = []
+        var lastClosed = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -27,16 +30,15 @@ enum MarkupRepair {
                     if tag.isEnd {
                         if openCount[tag.name, default: 0] > 0 {
                             while let last = open.popLast() {
+                                openStarts.removeLast()
                                 openCount[last, default: 1] -= 1
                                 if last == tag.name { break }
                             }
                             output.append(contentsOf: bytes[index..<tag.end])
+                            lastClosed = output.count
                         }
                     } else {
-                        if !tag.isEmpty {
-                            open.append(tag.name)
-                            openCount[tag.name, default: 0] += 1
-                        }
+                        let start = output.count
                         // The rest of a start tag is copied as text is: its attribute values' references are repaired.
                         output.append(byte)
                         var position = index + 1
@@ -47,6 +49,13 @@ enum MarkupRepair {
                                 output.append(bytes[position])
                                 position += 1
                             }
+                        }
+                        if tag.isEmpty {
+                            lastClosed = output.count
+                        } else {
+                            open.append(tag.name)
+                            openStarts.append(start)
+                            openCount[tag.name, default: 0] += 1
                         }
                     }
                     index = tag.end
@@ -60,6 +69,12 @@ enum MarkupRepair {
                 output.append(byte)
                 index += 1
             }
+        }
+        // An element the end of the text cut short is dropped, as feedparser drops it, rather than read as if it
+        // were whole (a link cut to "http://exa"); so is its parent, if nothing in it closed, and so on outwards.
+        while let start = openStarts.last, start >= lastClosed {
+            output.removeSubrange(start...)
+            openStarts.removeLast()
         }
         return output
     }
