@@ -186,9 +186,10 @@ public final class ExpatParser {
     }
 
     /// The offset in the whole input just past the current event's markup (past the `>` of the end tag being
-    /// reported, say): where the document goes on after it. The corresponding C functions are
-    /// `XML_GetCurrentByteIndex` and `XML_GetCurrentByteCount`.
-    public var endOfEvent: Int { Int(XML_GetCurrentByteIndex(parser)) + Int(XML_GetCurrentByteCount(parser)) }
+    /// reported, say): where the document goes on after it; nil where the parser cannot tell (a caller must then do
+    /// without, never guess). The corresponding C functions are `XML_GetCurrentByteIndex` and
+    /// `XML_GetCurrentByteCount`.
+    public var endOfEvent: Int? { Int(XML_GetCurrentByteIndex(parser)) + Int(XML_GetCurrentByteCount(parser)) }
 
     /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
     public var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
