@@ -45,7 +45,9 @@ public struct FeedCommand: Command {
 
             A feed that turns out not to be well-formed (truncated, an undefined entity, a stray &, a mismatched \
             tag) keeps the items printed before the error; then the document is read again leniently, with \
-            libxml2's recovering parser, and the items after the error are printed too, none twice. One warning \
+            libxml2's recovering parser, and the items after the error are printed too, none twice (an element \
+            cut short by the end of the document is left out rather than read as whole; with --meta, the feed \
+            record comes even when the document breaks before its first item). One warning \
             gives the line and column of the error and how many more items were recovered; the exit status is 0 \
             when any item was read, 2 when none was. For this tb keeps the channel and the text \
             since the last whole item, in constant memory; an error inside an item larger than \
