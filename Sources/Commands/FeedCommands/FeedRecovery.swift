@@ -38,7 +38,8 @@ final class FeedRecovery {
     // the strict reading completed (the channel's own fields are there); the tail from the end of the last item it
     // completed on. Read one after the other they make a document with the channel and the items that followed the
     // last one printed: the text in between is never needed again. The tail is the pieces as they were handed over,
-    // kept without a copy, the first of them from `tailStart` on.
+    // kept without a copy (but for the rest of the one in which the last item ended), the first of them from
+    // `tailStart` on.
     private var head: [UInt8]?
     /// Items completed in the head, and before the tail starts.
     private var headItems = 0
@@ -96,6 +97,12 @@ final class FeedRecovery {
         while let first = pieces.first, piecesStart + first.count <= end {
             piecesStart += first.count
             pieces.removeFirst()
+        }
+        // What follows the last item in its piece is a copy, usually of less than an item: the piece itself, which
+        // the parsing side is done with, is freed now (kept, it cost a piece of peak memory).
+        if pieces.count == 1, end > piecesStart {
+            pieces[0] = Array(pieces[0][(end - piecesStart)...])
+            piecesStart = end
         }
         tailStart = end
         tailItems = items
