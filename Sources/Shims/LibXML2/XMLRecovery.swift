@@ -10,17 +10,11 @@ public enum XMLRecovery {
     /// the document does not declare is dropped, so callers rewrite those first. Errors are not reported: the caller
     /// has the strict parser's.
     public static func wellFormed(_ utf8: [UInt8]) throws(LibXML2Error) -> [UInt8]? {
-        try LibXML2.loaded.get()
-        guard utf8.count <= Int(Int32.max) else {
-            throw LibXML2Error(code: -1, message: "a document larger than 2 GiB")
-        }
         let options =
             XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue
-        let parsed = utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                libxml2.xmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options))
-            }
+        let parsed = try LibXML2.reading(utf8) {
+            libxml2.xmlReadMemory($0, $1, nil, "UTF-8", Int32(options))
         }
         guard let document = parsed else { return nil }
         defer { libxml2.xmlFreeDoc(document) }
