@@ -42,9 +42,9 @@ def item(rng, i):
        rng.randint(1000, 10 ** 8))
 
 
-def main():
-    output, count = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(117)
+def write(output, count, seed=117):
+    """Writes a feed of COUNT items to OUTPUT; another SEED makes other items (the network benchmark's many feeds)."""
+    rng = random.Random(seed)
     with open(output, "w", encoding="utf-8") as out:
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" '
                   'xmlns:content="http://purl.org/rss/1.0/modules/content/" '
@@ -53,6 +53,10 @@ def main():
         for i in range(count):
             out.write(item(rng, i))
         out.write("</channel>\n</rss>\n")
+
+
+def main():
+    write(sys.argv[1], int(sys.argv[2]))
 
 
 if __name__ == "__main__":
