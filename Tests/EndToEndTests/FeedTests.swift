@@ -82,10 +82,31 @@ struct FeedTests {
         let missing = try feed([server.url("/file/missing.xml")])
         #expect(missing.status == 2)
         #expect(missing.stderr == "tb feed: cannot fetch '\(server.url("/file/missing.xml"))': HTTP 404\n")
-        let truncated = try feed([server.url("/chunked/truncated.xml")])
+        let truncated = try feed(["--strict", server.url("/chunked/truncated.xml")])
         #expect(truncated.status == 2)
         #expect(truncated.lines.count == 2)
         #expect(truncated.stderr.hasSuffix("no element found at line 6, column 1\n"), "\(truncated.stderr)")
+        // Without --strict, the items after the error are read too: the third, cut short, is whole enough to print.
+        let recovered = try feed(["--fields", "title", server.url("/chunked/truncated.xml")])
+        #expect(recovered.status == 0)
+        #expect(recovered.lines.count == 3)
+        #expect(
+            recovered.stderr
+                == "tb feed: warning: '\(server.url("/chunked/truncated.xml"))' is not well-formed XML at line 6, "
+                + "column 1 (no element found); recovered 1 more item\n")
+    }
+
+    /// An HTML page where a feed was expected is "not a feed" with its Content-Type, and ends at once (this one never
+    /// would).
+    @Test func anHTMLPageIsNotAFeed() throws {
+        let server = try TestServer.http(root: feeds)
+        let started = Date()
+        let page = try feed([server.url("/infinite-html"), feeds + "/rss10.xml"])
+        #expect(page.status == 2)
+        #expect(page.stderr == "tb feed: '\(server.url("/infinite-html"))' is not a feed (text/html)\n")
+        // The other source still counts.
+        #expect(page.lines.count == 1)
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     @Test func historyRecordsEachFeed() throws {
@@ -114,7 +135,8 @@ struct FeedTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/feedparser")))
     func agreesWithFeedparser() throws {
         let liberal = try FileManager.default.contentsOfDirectory(atPath: feeds + "/liberal").map { "liberal/" + $0 }
-        let names = try (FileManager.default.contentsOfDirectory(atPath: feeds) + liberal).sorted().filter {
+        let broken = try FileManager.default.contentsOfDirectory(atPath: feeds + "/broken").map { "broken/" + $0 }
+        let names = try (FileManager.default.contentsOfDirectory(atPath: feeds) + liberal + broken).sorted().filter {
             $0.hasSuffix(".xml") && !Self.notForFeedparser.contains($0)
         }
         let result = try runProgram(
@@ -126,11 +148,14 @@ struct FeedTests {
         #expect(result.stdout == "same\n", "\(result.stdout)\(result.stderr)")
     }
 
-    /// Documents that are broken or hostile on purpose (compared in the unit tests), one that only an HTTP
-    /// charset reads right, and one where tb deliberately differs: feedparser lets the title and link of a container
-    /// nested in an entry override the entry's, and reads an entry nested in another as one of the feed's.
+    /// Documents that are hostile on purpose (compared in the unit tests), one that only an HTTP charset reads right,
+    /// and ones where tb deliberately differs: feedparser lets the title and link of a container nested in an entry
+    /// override the entry's, and reads an entry nested in another as one of the feed's; it keeps control characters
+    /// (tb's decoder makes them U+FFFD, as it does invalid bytes), drops the title of `<title>Broken</b></item>` (tb
+    /// drops the stray end tag) and reads `AT&T</title>` as "AT&T;".
     static let notForFeedparser: Set<String> = [
-        "billion-laughs.xml", "external-entity.xml", "invalid-utf8.xml", "mismatched.xml", "truncated.xml",
-        "utf8-declared-latin1.xml", "liberal/nesting.xml",
+        "billion-laughs.xml", "external-entity.xml", "invalid-utf8.xml", "mismatched.xml",
+        "utf8-declared-latin1.xml", "liberal/nesting.xml", "broken/control-character.xml",
+        "broken/stray-ampersand.xml",
     ]
 }

@@ -13,6 +13,9 @@ struct FeedBatch: Sendable {
     var categories: [Range<Int>] = []
     var enclosures: [ParsedEnclosure] = []
     var dates: [Range<Int>] = []
+    /// Where in the document the last item of the batch ended (past its end tag), if it has items: a broken document
+    /// is read again from there (FeedRecovery).
+    var lastItemEnd: Int?
     /// No more input is wanted.
     var finished = false
     /// The source failed (not well-formed, say); what came before stays printed.

@@ -461,6 +461,7 @@ final class FeedBuilder: DocumentDelegate {
         }
         let record = item.item(feedTitle: batchFeedTitle, lists: &batch)
         batch.outputs.append(.item(record))
+        batch.lastItemEnd = parser.endOfEvent
         items += 1
         if let limit = settings.limit, items >= limit {
             stopped = true
@@ -479,7 +480,11 @@ final class FeedBuilder: DocumentDelegate {
         if settings.meta && !feedPrinted { printFeed() }
     }
 
-    func failed(_ message: String, line: Int, column: Int) {}
+    /// With --meta, a document that breaks before its first item still gets its feed record (inside an item, it has
+    /// one already).
+    func failed(_ message: String, line: Int, column: Int) {
+        if settings.meta && !feedPrinted && itemDepth == 0 { printFeed() }
+    }
 
     // MARK: Helpers
 

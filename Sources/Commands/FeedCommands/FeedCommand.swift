@@ -11,6 +11,8 @@ public struct FeedCommand: Command {
         "max-field-size", value: "BYTES",
         help: "keep at most this much of one field's text; the rest is cut, with a warning",
         default: 4 << 20, range: 1...(1 << 30))
+    static let strict = Flag(
+        "strict", help: "stop at the first XML error instead of reading the rest of a broken feed leniently")
     static let events = Flag(
         "events", help: "print the XML parser's events instead of items, for any XML document",
         conflicts: [meta, limit])
@@ -39,8 +41,21 @@ public struct FeedCommand: Command {
             Reads RSS 0.90, 0.91, 0.92 and 2.0, RSS 1.0 (RDF), and Atom 0.3 and 1.0, with expat, piece by piece as \
             the bytes arrive: each item is printed (and flushed) the moment its end tag is read, so the first item of \
             a slow feed reaches jq before the download ends. Memory stays flat however large the feed: a field \
-            longer than --max-field-size is cut. A feed that turns out not to be well-formed keeps the items \
-            printed before the error; then comes one message with the line and column, and exit status 2.
+            longer than --max-field-size is cut.
+
+            A feed that turns out not to be well-formed (truncated, an undefined entity, a stray &, a mismatched \
+            tag) keeps the items printed before the error; then the document is read again leniently, with \
+            libxml2's recovering parser, and the items after the error are printed too, none twice (an element \
+            cut short by the end of the document is left out rather than read as whole; with --meta, the feed \
+            record comes even when the document breaks before its first item). One warning \
+            gives the line and column of the error and how many more items were recovered; the exit status is 0 \
+            when any item was read, 2 when none was. For this tb keeps the channel and the text \
+            since the last whole item, in constant memory; an error inside an item larger than \
+            \(FeedLimits.recoveryBytes >> 20) MiB ends the source as with --strict, and after an error at most that \
+            much more is read. --strict stops at the first error instead (exit \
+            status 2). A document that is not a feed at all (an HTML page, JSON, plain text, XML whose root element \
+            is not rss, RDF, feed or channel) is reported as "not a feed" with its Content-Type (or what it looks \
+            like), exit status 2.
 
             Item fields come from these elements, the first that is present and not empty winning (of an element \
             given twice, the first counts; of dates, the first that parses):
@@ -85,7 +100,7 @@ public struct FeedCommand: Command {
             UTF-32 and ISO-8859-1 are read directly, anything iconv knows (windows-1252, KOI8-R, Shift_JIS, GB2312, \
             Big5…) is converted. Invalid bytes become U+FFFD instead of ending the parse, and white space before \
             <?xml is allowed. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
-            them. Nothing a document asks for is ever fetched (no external entities or DTDs), and entity expansion is \
+            them; a reference to an entity defined nowhere (&doesnotexist;) is kept as written. Nothing a document asks for is ever fetched (no external entities or DTDs), and entity expansion is \
             bounded.
 
             Limits keep what a hostile document costs bounded. Attribute values, comments and processing \
@@ -128,7 +143,8 @@ public struct FeedCommand: Command {
             The exit status is 0 when every feed was read, not modified or skipped for its Retry-After, and 2 when \
             any failed (each failure is one line on stderr; the others are still read).
             """,
-        options: [meta, limit, maxFieldSize, events, attributesFor, new, noCache, from, status] + InputOptions.all,
+        options: [meta, limit, maxFieldSize, strict, events, attributesFor, new, noCache, from, status]
+            + InputOptions.all,
         positionals: [sources],
         records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema, FeedStatusRecord.schema],
         examples: [
@@ -163,6 +179,7 @@ public struct FeedCommand: Command {
         settings.limit = try arguments.value(Self.limit)
         settings.maxFieldSize = try arguments.valueOrDefault(Self.maxFieldSize)
         settings.events = arguments.flag(Self.events)
+        settings.strict = arguments.flag(Self.strict)
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         if !names.isEmpty { settings.attributesFor = Set(names) }

@@ -1,42 +1,120 @@
 // The parsing side of tb feed, run on its own thread: clean UTF-8 in, expat events through a FeedBuilder (or an
-// EventWriter), records collected in batches that the printing side takes.
+// EventWriter), records collected in batches that the printing side takes. A document that turns out not to be
+// well-formed is read a second time, leniently (FeedRecovery), for the items after the error.
 import Expat
 import Toolbox
 
 /// Parses one source.
 final class FeedParser {
+    private let settings: FeedSettings
     private let name: String
+    private let contentType: String?
     private let delegate: any DocumentDelegate
     private let parser: ExpatParser
+    /// The first bytes, until they tell whether the document is a feed at all (nil once decided).
+    private var start: [UInt8]? = []
+    /// How many of them the next look needs.
+    private var sniffAt = 0
+    /// The second reading, once the strict one failed; nil before (and with --strict or --events).
+    private var recovery: FeedRecovery?
+    /// What the strict reading printed: the second one skips it.
+    private var printed = FeedRecovery.Printed()
 
-    init(settings: FeedSettings, name: String, base: String?) throws {
+    init(settings: FeedSettings, name: String, base: String?, contentType: String? = nil) throws {
+        self.settings = settings
         self.name = name
+        self.contentType = contentType
         delegate =
             settings.events
             ? EventWriter(settings: settings, name: name)
             : FeedBuilder(settings: settings, name: name, base: base)
+        parser = try Self.expat(delegate, settings)
+        // Items need text only inside the elements they capture, and turn it on there; events need all of it.
+        parser.reportsText = settings.events
+        if settings.events { start = nil }
+        if !settings.events && !settings.strict { recovery = FeedRecovery(settings: settings, name: name, base: base) }
+    }
+
+    /// An expat parser for a FeedBuilder or an EventWriter.
+    static func expat(_ delegate: any DocumentDelegate, _ settings: FeedSettings) throws -> ExpatParser {
         // Everything reaches expat as UTF-8 (TextDecoder sees to it), so its own detection is overridden.
         // Items resolve the namespace prefixes they need themselves (see QualifiedNames); events report namespaces.
-        parser = try ExpatParser(
+        try ExpatParser(
             delegate: delegate, namespaces: settings.events, encoding: "UTF-8",
             entityDeclarations: HTMLEntities.declarations,
             limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit))
-        // Items need text only inside the elements they capture, and turn it on there; events need all of it.
-        parser.reportsText = settings.events
     }
 
-    /// Parses the next piece; false once no more is wanted (--limit).
+    /// Parses the next piece; false once no more is wanted (--limit, or a broken document's recovery).
     func feed(_ bytes: [UInt8]) throws -> Bool {
+        if start != nil {
+            start?.append(contentsOf: bytes)
+            // Looked at again only once it doubled: a prolog dripping in byte by byte costs linear time.
+            guard start?.count ?? 0 >= sniffAt, let text = try sniffed(final: false) else {
+                sniffAt = 2 * (start?.count ?? 0)
+                return true
+            }
+            return try feedText(text)
+        }
+        return try feedText(bytes)
+    }
+
+    private func feedText(_ bytes: [UInt8]) throws -> Bool {
+        if let recovery, recovery.failure != nil {
+            return try recovery.keep(bytes, printed: printed)
+        }
+        recovery?.keep(bytes)
         try parse(bytes.span, final: false)
         return !delegate.stopped
     }
 
+    /// The bytes held until the document's kind is known, once it is a feed; nil while undecided.
+    private func sniffed(final: Bool) throws -> [UInt8]? {
+        guard let bytes = start else { return [] }
+        switch FeedSniffer.kind(of: bytes, final: final) {
+        case .undecided: return nil
+        case .notFeed(let looks):
+            start = nil
+            throw ToolError("'\(name)' is not a feed (\(Self.mediaType(contentType) ?? looks))")
+        case .feed:
+            start = nil
+            return bytes
+        }
+    }
+
+    /// A Content-Type without its parameters, if it says anything.
+    private static func mediaType(_ contentType: String?) -> String? {
+        guard let first = contentType?.split(separator: ";").first else { return nil }
+        let type = String(first).trimmingWhitespace()
+        guard !type.isEmpty else {
+            return nil
+        }
+        return type.lowercased()
+    }
+
     /// What was completed since the last call.
-    func takeBatch() -> FeedBatch { delegate.takeBatch() }
+    func takeBatch() -> FeedBatch {
+        if let recovery, recovery.failure != nil { return recovery.takeBatch() }
+        let batch = delegate.takeBatch()
+        printed.count(batch)
+        if let end = batch.lastItemEnd { recovery?.itemsEnded(at: end, items: printed.items) }
+        return batch
+    }
 
     /// The input ended.
     func finish() throws {
+        if start != nil, let text = try sniffed(final: true), !text.isEmpty {
+            guard try feedText(text) else { return }
+        }
+        if let recovery, recovery.failure != nil {
+            try recovery.recover(printed: printed)
+            return
+        }
         try parse(Span(), final: true)
+        if let recovery, recovery.failure != nil {
+            try recovery.recover(printed: printed)
+            return
+        }
         delegate.finish(parser: parser)
     }
 
@@ -45,10 +123,18 @@ final class FeedParser {
         do {
             try parser.parse(bytes, final: final)
         } catch {
+            if error.kind == .notWellFormed, !error.isResourceLimit, let recovery, recovery.canRecover {
+                // What the strict reading completed in this piece is read again from the kept bytes.
+                recovery.failed(error, strictBatch: delegate.takeBatch())
+                return
+            }
             delegate.failed(error.message, line: error.line, column: error.column)
             let place = "at line \(error.line), column \(error.column)"
             switch error.kind {
-            case .notWellFormed: throw ToolError("'\(name)' is not well-formed XML: \(error.message) \(place)")
+            case .notWellFormed:
+                let tooLarge = recovery.map { !$0.canRecover && !error.isResourceLimit } ?? false
+                let note = tooLarge ? "; \(FeedRecovery.tooLarge)" : ""
+                throw ToolError("'\(name)' is not well-formed XML: \(error.message) \(place)\(note)")
             case .tooDeep: throw ToolError("'\(name)' has \(error.message) \(place)")
             case .tokenTooLong: throw ToolError("'\(name)' has \(error.message) \(place); see --max-field-size")
             }

@@ -9,6 +9,8 @@ import Toolbox
 enum FeedMessage: Sendable {
     /// The URL to resolve links against: the one the source was fetched from, after redirects.
     case base(String?)
+    /// The Content-Type the source came with, if any: a document that is not a feed is reported with it.
+    case contentType(String?)
     /// The next piece of the document, as clean UTF-8.
     case text([UInt8])
 }
@@ -62,14 +64,18 @@ final class FeedPrinter: InputHandler {
         _ pipeline: WorkerPipeline<FeedMessage, FeedBatch>, _ settings: FeedSettings, _ name: String, _ base: String?
     ) {
         var base = base
+        var contentType: String?
         var parser: FeedParser?
         do {
             while let message = pipeline.next() {
                 switch message {
                 case .base(let url):
                     if let url { base = url }
+                case .contentType(let type):
+                    contentType = type
                 case .text(let bytes):
-                    let current = try parser ?? FeedParser(settings: settings, name: name, base: base)
+                    let current =
+                        try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
                     parser = current
                     let more = try current.feed(bytes)
                     var batch = current.takeBatch()
@@ -81,7 +87,7 @@ final class FeedPrinter: InputHandler {
                     if !batch.outputs.isEmpty { _ = pipeline.emit(batch) }
                 }
             }
-            let current = try parser ?? FeedParser(settings: settings, name: name, base: base)
+            let current = try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
             try current.finish()
             var batch = current.takeBatch()
             batch.finished = true
@@ -97,6 +103,7 @@ final class FeedPrinter: InputHandler {
     func start(_ info: SourceInfo) throws {
         decoder.use(contentType: info.contentType)
         try pipeline.send(.base(info.effectiveURL)) { try print($0) }
+        try pipeline.send(.contentType(info.contentType)) { try print($0) }
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {

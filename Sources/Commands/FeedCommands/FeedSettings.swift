@@ -11,6 +11,8 @@ struct FeedSettings: Sendable {
     var maxFieldSize = 4 << 20
     /// Print parser events instead of items (--events).
     var events = false
+    /// Stop at the first well-formedness error instead of reading the document again leniently (--strict).
+    var strict = false
     /// With --events, report attributes only for these elements (local or qualified names); nil: all.
     var attributesFor: Set<String>?
 
@@ -35,4 +37,8 @@ enum FeedLimits {
     /// other attributes of a tag with a value as long as --max-field-size.
     static let leastMarkupLimit = 1 << 20
     static let markupMargin = 64 << 10
+    /// A feed that is not well-formed is read again leniently from its channel and the text since its last whole
+    /// item, kept up to this much: past it (one huge item), an error is not recovered from, and after an error, only
+    /// this much more is read.
+    static let recoveryBytes = 4 << 20
 }

@@ -15,6 +15,10 @@ public protocol ExpatDelegate: AnyObject {
     /// A namespace prefix comes into scope (an empty prefix for the default namespace).
     func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser)
     func endNamespace(prefix: Span<UInt8>, parser: ExpatParser)
+    /// A reference to an entity that no declaration defines, in text (`&doesnotexist;`), which expat skips instead
+    /// of failing because the document has an external DTD (real or foreign) it may have been declared in. `name`
+    /// is the entity's name, without `&` and `;`. By default it is reported as that text, `&name;`, kept literally.
+    func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser)
 }
 
 extension ExpatDelegate {
@@ -25,6 +29,12 @@ extension ExpatDelegate {
     public func processingInstruction(target: Span<UInt8>, data: Span<UInt8>, parser: ExpatParser) {}
     public func startNamespace(prefix: Span<UInt8>, uri: Span<UInt8>, parser: ExpatParser) {}
     public func endNamespace(prefix: Span<UInt8>, parser: ExpatParser) {}
+    public func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser) {
+        var text: [UInt8] = [UInt8(ascii: "&")]
+        for index in 0..<name.count { text.append(name[index]) }
+        text.append(UInt8(ascii: ";"))
+        characters(text.span, parser: parser)
+    }
 }
 
 /// The parts of an expanded name: `namespace-URI \u{1} local \u{1} prefix`, or just `local`.

@@ -24,6 +24,12 @@ public struct ExpatError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(message) at line \(line), column \(column)" }
 
+    /// Whether expat stopped for want of memory or at its bound on entity expansion (billion laughs), rather than at
+    /// a mistake in the markup: a document worth reading again leniently makes neither.
+    public var isResourceLimit: Bool {
+        code == Int(XML_ERROR_NO_MEMORY.rawValue) || code == Int(XML_ERROR_AMPLIFICATION_LIMIT_BREACH.rawValue)
+    }
+
     init(code: XML_Error, line: Int, column: Int) {
         kind = .notWellFormed
         self.code = Int(code.rawValue)

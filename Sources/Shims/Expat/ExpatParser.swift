@@ -71,6 +71,7 @@ public final class ExpatParser {
         XML_SetCommentHandler(parser, expatComment)
         XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
         XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+        XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
         // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
         XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
@@ -184,6 +185,12 @@ public final class ExpatParser {
         XML_StopParser(parser, XML_Bool(XML_FALSE))
     }
 
+    /// The offset in the whole input just past the current event's markup (past the `>` of the end tag being
+    /// reported, say): where the document goes on after it; nil where the parser cannot tell (a caller must then do
+    /// without, never guess). The corresponding C functions are `XML_GetCurrentByteIndex` and
+    /// `XML_GetCurrentByteCount`.
+    public var endOfEvent: Int? { Int(XML_GetCurrentByteIndex(parser)) + Int(XML_GetCurrentByteCount(parser)) }
+
     /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
     public var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
 
@@ -275,6 +282,12 @@ public final class ExpatParser {
         delegate.endNamespace(prefix: Self.bytes(prefix).span, parser: self)
     }
 
+    /// Only references in text are reported: expat skips one in an attribute value without a call.
+    fileprivate func skipped(_ name: UnsafePointer<CChar>?, isParameterEntity: Bool) {
+        guard !isParameterEntity, stoppedBy == nil else { return }
+        delegate.skippedEntity(Self.bytes(name).span, parser: self)
+    }
+
     /// An external entity: the DTD (real or foreign) gets our declarations; anything else is ignored, never read.
     fileprivate func external(_ context: UnsafePointer<CChar>?, isDTD: Bool) -> Int32 {
         guard isDTD, !entityDeclarations.isEmpty,
@@ -334,6 +347,9 @@ private let expatStartNamespace: XML_StartNamespaceDeclHandler = { context, pref
 }
 private let expatEndNamespace: XML_EndNamespaceDeclHandler = { context, prefix in
     ExpatParser.with(context) { $0.namespaceEnds(prefix) }
+}
+private let expatSkippedEntity: XML_SkippedEntityHandler = { context, name, isParameterEntity in
+    ExpatParser.with(context) { $0.skipped(name, isParameterEntity: isParameterEntity != 0) }
 }
 // The handler gets the argument set with XML_SetExternalEntityRefHandlerArg as its first parameter.
 private let expatExternalEntity: XML_ExternalEntityRefHandler = { argument, context, _, systemID, publicID in

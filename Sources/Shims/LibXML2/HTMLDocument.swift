@@ -17,18 +17,12 @@ public final class HTMLDocument: @unchecked Sendable {
     /// Without limits on nesting or the size of a text (XML_PARSE_HUGE), recovering from every error silently,
     /// never reading the network, without a default doctype. The corresponding C function is `htmlReadMemory`.
     public init(libxml2 utf8: [UInt8], url: String?) throws(LibXML2Error) {
-        try LibXML2.loaded.get()
-        guard utf8.count <= Int(Int32.max) else {
-            throw LibXML2Error(code: -1, message: "a document larger than 2 GiB")
-        }
         let options =
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
             | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue
-        let parsed = utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                libxml2.htmlReadMemory($0.baseAddress, Int32($0.count), url, "UTF-8", Int32(options))
-            }
+        let parsed = try LibXML2.reading(utf8) {
+            libxml2.htmlReadMemory($0, $1, url, "UTF-8", Int32(options))
         }
         // libxml2 makes no document of empty input; an empty document it is.
         guard let document = parsed ?? libxml2.htmlNewDocNoDtD(nil, nil) else { throw LibXML2Error.outOfMemory }

@@ -15,6 +15,20 @@ public enum LibXML2 {
         LibXML2Error(code: -1, message: $0)
     }.map { libxml2.xmlInitParser() }
 
+    /// Runs `read` (one of libxml2's `…ReadMemory` functions) over `utf8` as a C buffer and length, once libxml2 is
+    /// loaded; libxml2 takes lengths as `int`, so a larger document is an error.
+    static func reading<T>(
+        _ utf8: [UInt8], _ read: (UnsafePointer<CChar>?, Int32) -> T
+    ) throws(LibXML2Error) -> T {
+        try loaded.get()
+        guard utf8.count <= Int(Int32.max) else {
+            throw LibXML2Error(code: -1, message: "a document larger than 2 GiB")
+        }
+        return utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { read($0.baseAddress, Int32($0.count)) }
+        }
+    }
+
     /// The version of the library, such as "2.9.14". The corresponding C variable is `xmlParserVersion`
     /// ("20914").
     public static func version() throws(LibXML2Error) -> String {

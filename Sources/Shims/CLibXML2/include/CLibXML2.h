@@ -73,9 +73,15 @@
     X(xmlAddChild)                                                                                                  \
     X(xmlAddID)
 
+// XMLRecovery: tb feed's second, lenient reading of a feed that is not well-formed.
+#define CLIBXML2_RECOVERY_SYMBOLS(X)                                                                                \
+    X(xmlReadMemory)                                                                                                \
+    X(xmlDocDumpMemoryEnc)
+
 #define CLIBXML2_SYMBOLS(X)                                                                                         \
     X(__xmlParserVersion)                                                                                           \
     CLIBXML2_DOCUMENT_SYMBOLS(X)                                                                                    \
+    CLIBXML2_RECOVERY_SYMBOLS(X)                                                                                    \
     CLIBXML2_STREAM_SYMBOLS(X)                                                                                      \
     CLIBXML2_TREE_SYMBOLS(X)
 
@@ -90,6 +96,9 @@ static inline const char *_Nonnull CLibXML2_parserVersion(void) {
 // Mutable data symbol (see CLoader.h): whether libxml2 frees with the C library's free(), so that a string gumbo
 // allocated with malloc() can become a node's content as it is, without a copy.
 static inline bool CLibXML2_freesWithFree(void) { return *CLibXML2_fn()->xmlFree == free; }
+
+// Mutable data symbol (see CLoader.h): frees what libxml2 allocated and hands over, such as a serialized document.
+static inline void CLibXML2_free(void *_Nullable memory) { (*CLibXML2_fn()->xmlFree)(memory); }
 
 /// The per-thread generic error handler of libxml2 while CLibXML2_catchGenericErrors is in force: the handler before
 /// it, and the first message caught.
