@@ -1,7 +1,9 @@
 // One expat parser: bytes in, callbacks to a delegate out. Namespaces are processed (names come expanded with their
 // prefix) or not (names as written, xmlns declarations as attributes); no external entity or DTD is ever fetched,
 // entity expansion stays bounded (billion laughs), and a huge unfinished token is not parsed again for every piece
-// (reparse deferral) while what expat holds of it can be watched.
+// (reparse deferral) while what expat holds of it can be watched. By default the events go through a tape (see
+// ExpatTape.swift): expat's callbacks, in C, write them down, and the delegate is called for each after expat has
+// parsed the piece, which spares a call from C into Swift per event.
 internal import CExpat
 import Glibc
 
@@ -37,6 +39,9 @@ public final class ExpatParser {
     /// The attributes of the start tag being reported, set only during that callback (outside it there are none).
     private var attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 
+    /// The tape expat's events are written to, nil when they are delivered callback by callback.
+    let tape: ExpatTape?
+
     /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
     public static var version: String {
         let info = XML_ExpatVersionInfo()
@@ -50,11 +55,16 @@ public final class ExpatParser {
     ///   - encoding: the document's encoding, overriding its declaration (nil: as declared, or detected).
     ///   - entityDeclarations: `<!ENTITY …>` declarations to parse as the document's external DTD.
     ///   - limits: what a document may not go past (`parse` throws when it does).
+    ///   - tape: whether the events go through a tape: the delegate hears of them after expat parsed the piece,
+    ///     in the same order and with the same names, text and attributes, and adjacent text as one event. Without,
+    ///     the delegate is called from inside each of expat's callbacks.
+    ///   - positions: whether `line` and `column` tell, during a delegate's method, where its event is (expat
+    ///     counts lines on request: not free); without, and with a tape, they tell where expat stopped.
     /// The corresponding C functions are `XML_ParserCreateNS` (or `XML_ParserCreate`), `XML_SetReturnNSTriplet`,
     /// `XML_UseForeignDTD` and `XML_SetParamEntityParsing`.
     public init(
         delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = [],
-        limits: Limits = Limits()
+        limits: Limits = Limits(), tape: Bool = true, positions: Bool = true
     ) throws(ExpatError) {
         let created =
             namespaces
@@ -64,13 +74,16 @@ public final class ExpatParser {
         self.delegate = delegate
         self.entityDeclarations = entityDeclarations
         self.limits = limits
+        self.tape = tape ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        XML_SetElementHandler(parser, expatStartElement, expatEndElement)
-        XML_SetCharacterDataHandler(parser, expatCharacters)
-        XML_SetCommentHandler(parser, expatComment)
-        XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
-        XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+        if self.tape == nil {
+            XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+            XML_SetElementHandler(parser, expatStartElement, expatEndElement)
+            XML_SetCharacterDataHandler(parser, expatCharacters)
+            XML_SetCommentHandler(parser, expatComment)
+            XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
+            XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+        }
         // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
         XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
@@ -92,11 +105,27 @@ public final class ExpatParser {
 
     /// Parses the next piece of the document; `final` for the last. Callbacks run inside this call.
     /// The corresponding C function is `XML_Parse`.
+    /// With a tape, the delegate's methods run inside this call too, after expat's; once the delegate stopped the
+    /// parser, further calls do nothing.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
-        let status = bytes.withUnsafeBufferPointer { buffer in
+        if let tape, tape.stopped { return }
+        var status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
             }
+        }
+        if let tape {
+            // expat suspends itself when the tape is full: the delegate reads it, and expat goes on.
+            while true {
+                try tape.replay(to: delegate, parser: self)
+                if tape.stopped {
+                    if status == XML_STATUS_SUSPENDED { XML_StopParser(parser, XML_Bool(XML_FALSE)) }
+                    return
+                }
+                guard status == XML_STATUS_SUSPENDED else { break }
+                status = XML_ResumeParser(parser)
+            }
+            if tape.outOfMemory { throw ExpatError(message: "out of memory") }
         }
         if let stoppedBy { throw stoppedBy }
         if status != XML_STATUS_ERROR {
@@ -117,9 +146,10 @@ public final class ExpatParser {
 
     /// Whether text is reported. Turning it off while no text is wanted spares expat a callback for every run of
     /// white space between tags. The corresponding C function is `XML_SetCharacterDataHandler`.
+    /// With a tape, expat writes text down all the same, and the delegate is not told of it.
     public var reportsText = true {
         didSet {
-            guard reportsText != oldValue else { return }
+            guard reportsText != oldValue, tape == nil else { return }
             XML_SetCharacterDataHandler(parser, reportsText ? expatCharacters : nil)
         }
     }
@@ -181,15 +211,19 @@ public final class ExpatParser {
     /// Stops parsing from inside a callback; the current `parse` returns. The corresponding C function is
     /// `XML_StopParser`.
     public func stop() {
-        XML_StopParser(parser, XML_Bool(XML_FALSE))
+        if let tape {
+            tape.stopped = true
+        } else {
+            XML_StopParser(parser, XML_Bool(XML_FALSE))
+        }
     }
 
     /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
-    public var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
+    public var line: Int { tape?.line ?? Int(XML_GetCurrentLineNumber(parser)) }
 
     /// The 1-based column (in bytes) of the current event. The corresponding C function is
     /// `XML_GetCurrentColumnNumber`.
-    public var column: Int { Int(XML_GetCurrentColumnNumber(parser)) + 1 }
+    public var column: Int { tape?.column ?? Int(XML_GetCurrentColumnNumber(parser)) + 1 }
 
     // MARK: Callbacks
 
@@ -208,13 +242,17 @@ public final class ExpatParser {
     // MARK: Attributes of the start tag being reported
 
     /// Whether the start tag being reported has attributes.
-    public var hasAttributes: Bool { attributes?[0] != nil }
+    public var hasAttributes: Bool {
+        if let tape { return tape.hasAttributes }
+        return attributes?[0] != nil
+    }
 
     /// Calls `body` with the value of the start tag's attribute whose name is `key`: with namespaces, the expanded
     /// name without its prefix (`uri \u{1} local`, or `local` for an attribute without a namespace); without, the
     /// name as written. False when there is none.
     @discardableResult
     public func withAttribute(_ key: [UInt8], _ body: (Span<UInt8>) -> Void) -> Bool {
+        if let tape { return tape.withAttribute(key, body) }
         guard let attributes else { return false }
         var index = 0
         while let name = attributes[index], let value = attributes[index + 1] {
@@ -229,6 +267,7 @@ public final class ExpatParser {
 
     /// Calls `body` with each of the start tag's attributes: expanded name and value, in document order.
     public func forEachAttribute(_ body: (Span<UInt8>, Span<UInt8>) -> Void) {
+        if let tape { return tape.forEachAttribute(body) }
         guard let attributes else { return }
         var index = 0
         while let name = attributes[index], let value = attributes[index + 1] {

@@ -1,0 +1,131 @@
+// The event tape of one parser: expat's callbacks (C code in shim.h) write each event down, and after expat has
+// parsed a piece the delegate is called for each in order. A call from C into Swift costs more than most callbacks
+// do; reading a list of records does not.
+internal import CExpat
+
+/// The events expat wrote down while parsing, and the replay of them to a delegate.
+final class ExpatTape {
+    private let tape: UnsafeMutablePointer<tb_expat_tape>
+    /// The delegate stopped the parser: the rest of the tape, and any later input, are not read.
+    var stopped = false
+    /// The event being replayed, while it is; its position when the tape records positions.
+    private var event: tb_expat_event?
+    private let positions: Bool
+    /// The start tag being replayed: its attributes.
+    private var attributes = UnsafeBufferPointer<tb_expat_attribute>(start: nil, count: 0)
+    private var bytes: UnsafePointer<UInt8>?
+
+    /// The most bytes and events written down before expat is suspended and the delegate reads them: a piece of
+    /// input, or megabytes of text from its entities, never makes the tape hold much more.
+    private static let suspendBytes = 1 << 20
+    private static let suspendEvents = 1 << 15
+
+    init(_ parser: OpaquePointer, namespaces: Bool, positions: Bool, depth: Int?) {
+        tape = .allocate(capacity: 1)
+        tape.initialize(to: tb_expat_tape())
+        self.positions = positions
+        tape.pointee.positions = positions ? 1 : 0
+        tape.pointee.max_depth = depth ?? 0
+        tape.pointee.suspend_bytes = Self.suspendBytes
+        tape.pointee.suspend_events = Self.suspendEvents
+        tb_expat_tape_install(tape, parser, namespaces ? 1 : 0)
+    }
+
+    deinit {
+        tb_expat_tape_free(tape)
+        tape.deallocate()
+    }
+
+    var outOfMemory: Bool { tape.pointee.out_of_memory != 0 }
+
+    /// The position of the event being replayed, when the tape records them.
+    var line: Int? {
+        guard positions, let event else { return nil }
+        return Int(event.line)
+    }
+
+    var column: Int? {
+        guard positions, let event else { return nil }
+        return Int(event.column)
+    }
+
+    /// Calls the delegate for each event written down, then forgets them; throws where the document went past the
+    /// depth limit.
+    func replay(to delegate: any ExpatDelegate, parser: ExpatParser) throws(ExpatError) {
+        defer {
+            tb_expat_tape_clear(tape)
+            event = nil
+            bytes = nil
+        }
+        let count = tape.pointee.event_count
+        guard count > 0, let events = tape.pointee.events else { return }
+        bytes = UnsafePointer(tape.pointee.bytes)
+        for index in 0..<count {
+            guard !stopped else { return }
+            let event = events[index]
+            self.event = event
+            switch Int(event.kind) {
+            case TB_EXPAT_START:
+                attributes = UnsafeBufferPointer(
+                    start: tape.pointee.attributes.map { $0 + Int(event.value) }, count: Int(event.value_length))
+                delegate.startElement(buffer(event.name, event.name_length).span, parser: parser)
+                attributes = UnsafeBufferPointer(start: nil, count: 0)
+            case TB_EXPAT_END:
+                delegate.endElement(buffer(event.name, event.name_length).span, parser: parser)
+            case TB_EXPAT_TEXT:
+                guard parser.reportsText else { continue }
+                delegate.characters(buffer(event.name, event.name_length).span, parser: parser)
+            case TB_EXPAT_COMMENT:
+                delegate.comment(buffer(event.name, event.name_length).span, parser: parser)
+            case TB_EXPAT_INSTRUCTION:
+                delegate.processingInstruction(
+                    target: buffer(event.name, event.name_length).span, data: buffer(event.value, event.value_length).span,
+                    parser: parser)
+            case TB_EXPAT_NAMESPACE_START:
+                delegate.startNamespace(
+                    prefix: buffer(event.name, event.name_length).span, uri: buffer(event.value, event.value_length).span,
+                    parser: parser)
+            case TB_EXPAT_NAMESPACE_END:
+                delegate.endNamespace(prefix: buffer(event.name, event.name_length).span, parser: parser)
+            default:
+                let most = tape.pointee.max_depth
+                throw ExpatError(
+                    .tooDeep, "elements nested more than \(most) deep", line: Int(event.line),
+                    column: Int(event.column))
+            }
+        }
+    }
+
+    // MARK: Attributes of the start tag being replayed
+
+    var hasAttributes: Bool { !attributes.isEmpty }
+
+    func withAttribute(_ key: [UInt8], _ body: (Span<UInt8>) -> Void) -> Bool {
+        for attribute in attributes where matches(attribute, key) {
+            body(buffer(attribute.value, attribute.value_length).span)
+            return true
+        }
+        return false
+    }
+
+    func forEachAttribute(_ body: (Span<UInt8>, Span<UInt8>) -> Void) {
+        for attribute in attributes {
+            body(buffer(attribute.name, attribute.name_length).span, buffer(attribute.value, attribute.value_length).span)
+        }
+    }
+
+    /// Whether an attribute's name is `key`, or with namespaces `key` followed by the separator and prefix.
+    private func matches(_ attribute: tb_expat_attribute, _ key: [UInt8]) -> Bool {
+        let count = Int(attribute.name_length)
+        guard count >= key.count, let bytes else { return false }
+        let name = bytes + Int(attribute.name)
+        for index in 0..<key.count where name[index] != key[index] { return false }
+        return count == key.count || name[key.count] == ExpatName.separator
+    }
+
+    /// Bytes of the tape, valid until it is cleared.
+    private func buffer(_ offset: UInt32, _ count: UInt32) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes + Int(offset), count: Int(count))
+    }
+}
