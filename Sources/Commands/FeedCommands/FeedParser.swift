@@ -20,7 +20,8 @@ final class FeedParser {
         parser = try ExpatParser(
             delegate: delegate, namespaces: settings.events, encoding: "UTF-8",
             entityDeclarations: HTMLEntities.declarations,
-            limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit))
+            limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit),
+            positions: settings.events)
         // Items need text only inside the elements they capture, and turn it on there; events need all of it.
         parser.reportsText = settings.events
     }
