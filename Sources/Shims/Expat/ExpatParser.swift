@@ -6,6 +6,7 @@
 // parsed the piece, which spares a call from C into Swift per event.
 internal import CExpat
 import Glibc
+import Threads
 
 /// A streaming XML parser. The corresponding C type is `XML_Parser`.
 public final class ExpatParser {
@@ -41,6 +42,8 @@ public final class ExpatParser {
 
     /// The tape expat's events are written to, nil when they are delivered callback by callback.
     let tape: ExpatTape?
+    /// The thread expat runs on, when it has one of its own.
+    private var thread: WorkerPipeline<ExpatPiece, ExpatChunk>?
 
     /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
     public static var version: String {
@@ -58,13 +61,17 @@ public final class ExpatParser {
     ///   - tape: whether the events go through a tape: the delegate hears of them after expat parsed the piece,
     ///     in the same order and with the same names, text and attributes, and adjacent text as one event. Without,
     ///     the delegate is called from inside each of expat's callbacks.
+    ///   - thread: whether expat runs on a thread of its own (with a tape), ahead of the delegate, whose methods run
+    ///     on the caller's: then `parse` may return before the piece's events are replayed, and `flush` waits for
+    ///     them (see ExpatThread.swift).
     ///   - positions: whether `line` and `column` tell, during a delegate's method, where its event is (expat
     ///     counts lines on request: not free); without, and with a tape, they tell where expat stopped.
     /// The corresponding C functions are `XML_ParserCreateNS` (or `XML_ParserCreate`), `XML_SetReturnNSTriplet`,
     /// `XML_UseForeignDTD` and `XML_SetParamEntityParsing`.
     public init(
         delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = [],
-        limits: Limits = Limits(), tape: Bool = true, positions: Bool = true
+        limits: Limits = Limits(), tape: Bool = true, thread: Bool = false,
+        positions: Bool = true
     ) throws(ExpatError) {
         let created =
             namespaces
@@ -74,7 +81,7 @@ public final class ExpatParser {
         self.delegate = delegate
         self.entityDeclarations = entityDeclarations
         self.limits = limits
-        self.tape = tape ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
+        self.tape = tape || thread ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
         if self.tape == nil {
             XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
@@ -97,18 +104,30 @@ public final class ExpatParser {
             _ = setReparseDeferral(parser, XML_Bool(XML_TRUE))
             defersReparsing = true
         }
+        if thread, let tape = self.tape {
+            let parsing = ExpatThreadParser(parser: parser, tape: tape)
+            do {
+                self.thread = try WorkerPipeline(capacity: 2) { parsing.run($0) }
+            } catch {
+                throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
+            }
+        }
     }
 
     deinit {
+        // The thread may be inside expat.
+        thread?.cancel()
         XML_ParserFree(parser)
     }
 
     /// Parses the next piece of the document; `final` for the last. Callbacks run inside this call.
     /// The corresponding C function is `XML_Parse`.
     /// With a tape, the delegate's methods run inside this call too, after expat's; once the delegate stopped the
-    /// parser, further calls do nothing.
+    /// parser, further calls do nothing. With a thread, the events of this piece may come in a later call: an empty
+    /// piece is a `flush`, and the final one replays everything.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
+        if let thread, let tape { return try parse(bytes, final: final, on: thread, tape: tape) }
         var status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
@@ -129,19 +148,57 @@ public final class ExpatParser {
         }
         if let stoppedBy { throw stoppedBy }
         if status != XML_STATUS_ERROR {
-            countUnfinished(added: bytes.count)
-            if let most = limits.unfinishedBytes, unfinishedBytes > most {
-                throw ExpatError(
-                    .tokenTooLong,
-                    "a tag, comment or processing instruction too long to hold (more than \(most) bytes)",
-                    line: line, column: column)
-            }
-            return
+            unfinishedBytes = Self.unfinished(parser, before: unfinishedBytes, added: bytes.count)
+            return try checkUnfinished(line: line, column: column)
         }
         let code = XML_GetErrorCode(parser)
         // A stop asked for by the delegate is not an error.
         if code == XML_ERROR_ABORTED { return }
         throw ExpatError(code: code, line: line, column: column)
+    }
+
+    /// `parse` with expat on its thread: the piece is queued for it, and the events of earlier pieces that it has
+    /// written down meanwhile are replayed. An empty piece (or the final one) waits for all of them.
+    private func parse(
+        _ bytes: Span<UInt8>, final: Bool, on thread: WorkerPipeline<ExpatPiece, ExpatChunk>, tape: ExpatTape
+    ) throws(ExpatError) {
+        if !bytes.isEmpty || final {
+            var copy: [UInt8] = []
+            copy.reserveCapacity(bytes.count)
+            bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
+            thread.send(ExpatPiece(bytes: copy, final: final)) { receive($0, tape: tape) }
+        }
+        if bytes.isEmpty || final { thread.waitUntilIdle { receive($0, tape: tape) } }
+        // Once the delegate stopped the parser, what expat said of the rest does not matter.
+        guard !tape.stopped, let failure else { return }
+        throw failure
+    }
+
+    /// The error the document ended in on the parsing thread; the pieces after it are not read.
+    private var failure: ExpatError?
+
+    /// Replays a chunk of events from the parsing thread; at the end of a piece, sees how expat ended it.
+    private func receive(_ chunk: ExpatChunk, tape: ExpatTape) {
+        guard failure == nil, !tape.stopped else { return }
+        do throws(ExpatError) {
+            try tape.replay(chunk.records, to: delegate, parser: self)
+            guard let end = chunk.ended else { return }
+            if end.outOfMemory { throw ExpatError(message: "out of memory") }
+            if let error = end.error {
+                // A stop asked for by the delegate is not an error.
+                if error == XML_ERROR_ABORTED.rawValue { return }
+                throw ExpatError(code: XML_Error(rawValue: error), line: end.line, column: end.column)
+            }
+            unfinishedBytes = end.unfinishedBytes
+            try checkUnfinished(line: end.line, column: end.column)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Replays every event of the pieces given so far (with a thread; without, they were replayed already).
+    public func flush() throws(ExpatError) {
+        try parse(Span(), final: false)
     }
 
     /// Whether text is reported. Turning it off while no text is wanted spares expat a callback for every run of
@@ -182,18 +239,25 @@ public final class ExpatParser {
     /// The corresponding C function is `XML_GetInputContext`.
     public private(set) var unfinishedBytes = 0
 
-    private func countUnfinished(added: Int) {
-        guard Self.knowsInputContext else { return }
+    /// What `parser` holds unparsed after a piece of `added` bytes, when it held `before` bytes before it.
+    static func unfinished(_ parser: OpaquePointer, before: Int, added: Int) -> Int {
+        guard knowsInputContext else { return 0 }
         var offset: Int32 = 0
         var size: Int32 = 0
         if XML_GetInputContext(parser, &offset, &size) != nil {
             // The context starts up to XML_CONTEXT_BYTES before where parsing stopped, and ends where the input does.
-            unfinishedBytes = Int(size - offset)
-        } else {
-            // expat forgets where it was when it moves its buffer to make room, until it parses again; with reparse
-            // deferral it may not have, and then holds what it held before and this piece.
-            unfinishedBytes += added
+            return Int(size - offset)
         }
+        // expat forgets where it was when it moves its buffer to make room, until it parses again; with reparse
+        // deferral it may not have, and then holds what it held before and this piece.
+        return before + added
+    }
+
+    private func checkUnfinished(line: Int, column: Int) throws(ExpatError) {
+        guard let most = limits.unfinishedBytes, unfinishedBytes > most else { return }
+        throw ExpatError(
+            .tokenTooLong, "a tag, comment or processing instruction too long to hold (more than \(most) bytes)",
+            line: line, column: column)
     }
 
     /// Whether the library keeps the input context that `XML_GetInputContext` reports.

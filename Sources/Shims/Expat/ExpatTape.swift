@@ -2,6 +2,7 @@
 // parsed a piece the delegate is called for each in order. A call from C into Swift costs more than most callbacks
 // do; reading a list of records does not.
 internal import CExpat
+import Glibc
 
 /// The events expat wrote down while parsing, and the replay of them to a delegate.
 final class ExpatTape {
@@ -19,9 +20,14 @@ final class ExpatTape {
     /// input, or megabytes of text from its entities, never makes the tape hold much more.
     private static let suspendBytes = 1 << 20
     private static let suspendEvents = 1 << 15
+    private static let cacheLine = 128
 
     init(_ parser: OpaquePointer, namespaces: Bool, positions: Bool, depth: Int?) {
-        tape = .allocate(capacity: 1)
+        // Lines of its own: with expat on a thread, the tape is written there while this object is written on the
+        // replaying thread, and sharing a cache line with it made every event a cache miss.
+        let size = (MemoryLayout<tb_expat_tape>.stride + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
+        tape = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: Self.cacheLine)
+            .bindMemory(to: tb_expat_tape.self, capacity: 1)
         tape.initialize(to: tb_expat_tape())
         self.positions = positions
         tape.pointee.positions = positions ? 1 : 0
@@ -33,7 +39,7 @@ final class ExpatTape {
 
     deinit {
         tb_expat_tape_free(tape)
-        tape.deallocate()
+        UnsafeMutableRawPointer(tape).deallocate()
     }
 
     var outOfMemory: Bool { tape.pointee.out_of_memory != 0 }
@@ -52,14 +58,44 @@ final class ExpatTape {
     /// Calls the delegate for each event written down, then forgets them; throws where the document went past the
     /// depth limit.
     func replay(to delegate: any ExpatDelegate, parser: ExpatParser) throws(ExpatError) {
+        defer { tb_expat_tape_clear(tape) }
+        try replay(records, to: delegate, parser: parser)
+    }
+
+    /// What the tape holds now.
+    var records: ExpatRecords {
+        ExpatRecords(
+            buffers: ExpatBuffers(
+                events: tape.pointee.events, eventCapacity: tape.pointee.event_capacity,
+                attributes: tape.pointee.attributes, attributeCapacity: tape.pointee.attribute_capacity,
+                bytes: tape.pointee.bytes, byteCapacity: tape.pointee.byte_capacity),
+            count: tape.pointee.event_count)
+    }
+
+    /// Hands the tape's buffers over (to another thread), and goes on in `spare` ones (new ones when nil); the depth
+    /// stays.
+    func take(replacingWith spare: ExpatBuffers?) -> ExpatRecords {
+        let taken = records
+        let next = spare ?? ExpatBuffers()
+        tape.pointee.events = next.events
+        tape.pointee.event_capacity = next.eventCapacity
+        tape.pointee.attributes = next.attributes
+        tape.pointee.attribute_capacity = next.attributeCapacity
+        tape.pointee.bytes = next.bytes
+        tape.pointee.byte_capacity = next.byteCapacity
+        tb_expat_tape_clear(tape)
+        return taken
+    }
+
+    /// Calls the delegate for each of `records`; throws where the document went past the depth limit.
+    func replay(_ records: ExpatRecords, to delegate: any ExpatDelegate, parser: ExpatParser) throws(ExpatError) {
         defer {
-            tb_expat_tape_clear(tape)
             event = nil
             bytes = nil
         }
-        let count = tape.pointee.event_count
-        guard count > 0, let events = tape.pointee.events else { return }
-        bytes = UnsafePointer(tape.pointee.bytes)
+        let count = records.count
+        guard count > 0, let events = records.buffers.events else { return }
+        bytes = UnsafePointer(records.buffers.bytes)
         for index in 0..<count {
             guard !stopped else { return }
             let event = events[index]
@@ -67,7 +103,7 @@ final class ExpatTape {
             switch Int(event.kind) {
             case TB_EXPAT_START:
                 attributes = UnsafeBufferPointer(
-                    start: tape.pointee.attributes.map { $0 + Int(event.value) }, count: Int(event.value_length))
+                    start: UnsafePointer(records.buffers.attributes).map { $0 + Int(event.value) }, count: Int(event.value_length))
                 delegate.startElement(buffer(event.name, event.name_length).span, parser: parser)
                 attributes = UnsafeBufferPointer(start: nil, count: 0)
             case TB_EXPAT_END:
@@ -127,5 +163,27 @@ final class ExpatTape {
     private func buffer(_ offset: UInt32, _ count: UInt32) -> UnsafeBufferPointer<UInt8> {
         guard let bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: bytes + Int(offset), count: Int(count))
+    }
+}
+
+/// Events written down: in a tape's buffers, the first `count`.
+struct ExpatRecords: @unchecked Sendable {
+    var buffers: ExpatBuffers
+    var count: Int
+}
+
+/// A tape's buffers (see tb_expat_tape), handed from thread to thread.
+struct ExpatBuffers: @unchecked Sendable {
+    var events: UnsafeMutablePointer<tb_expat_event>?
+    var eventCapacity = 0
+    var attributes: UnsafeMutablePointer<tb_expat_attribute>?
+    var attributeCapacity = 0
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var byteCapacity = 0
+
+    func free() {
+        Glibc.free(events)
+        Glibc.free(attributes)
+        Glibc.free(bytes)
     }
 }
