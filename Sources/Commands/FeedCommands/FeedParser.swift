@@ -21,7 +21,7 @@ final class FeedParser {
             delegate: delegate, namespaces: settings.events, encoding: "UTF-8",
             entityDeclarations: HTMLEntities.declarations,
             limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit),
-            positions: settings.events)
+            thread: true, positions: settings.events)
         // Items need text only inside the elements they capture, and turn it on there; events need all of it.
         parser.reportsText = settings.events
     }
