@@ -65,9 +65,11 @@ typedef struct {
     size_t suspend_bytes, suspend_events;
 } tb_expat_tape;
 
-static inline int tb_expat_grow(void **buffer, size_t *capacity, size_t needed, size_t size) {
+// Grows a buffer to hold `needed` items of `size` bytes; a new one starts with room for `first`, so that a tape that
+// is suspended when it holds that much never grows (and never holds twice what it needs).
+static inline int tb_expat_grow(void **buffer, size_t *capacity, size_t needed, size_t size, size_t first) {
     if (needed <= *capacity) return 1;
-    size_t capacity_now = *capacity ? *capacity : 256;
+    size_t capacity_now = *capacity ? *capacity : first;
     while (capacity_now < needed) capacity_now *= 2;
     void *grown = realloc(*buffer, capacity_now * size);
     if (!grown) return 0;
@@ -90,7 +92,8 @@ static inline void tb_expat_out_of_memory(tb_expat_tape *tape) {
 // Copies `length` bytes to the tape; its offset, or UINT32_MAX when memory ran out.
 static inline uint32_t tb_expat_copy(tb_expat_tape *tape, const void *bytes, size_t length) {
     if (tape->byte_count + length > UINT32_MAX / 2
-        || !tb_expat_grow((void **)&tape->bytes, &tape->byte_capacity, tape->byte_count + length, 1)) {
+        || !tb_expat_grow((void **)&tape->bytes, &tape->byte_capacity, tape->byte_count + length, 1,
+            tape->suspend_bytes + 8192)) {
         tb_expat_out_of_memory(tape);
         return UINT32_MAX;
     }
@@ -102,7 +105,8 @@ static inline uint32_t tb_expat_copy(tb_expat_tape *tape, const void *bytes, siz
 
 static inline tb_expat_event *tb_expat_add(tb_expat_tape *tape, uint32_t kind) {
     if (tape->out_of_memory) return NULL;
-    if (!tb_expat_grow((void **)&tape->events, &tape->event_capacity, tape->event_count + 1, sizeof(tb_expat_event))) {
+    if (!tb_expat_grow((void **)&tape->events, &tape->event_capacity, tape->event_count + 1, sizeof(tb_expat_event),
+            tape->suspend_events + 64)) {
         tb_expat_out_of_memory(tape);
         return NULL;
     }
@@ -127,7 +131,7 @@ static inline int tb_expat_string(tb_expat_tape *tape, const char *text, uint32_
 }
 
 static inline void tb_expat_check_size(tb_expat_tape *tape) {
-    if (tape->byte_count > tape->suspend_bytes || tape->event_count > tape->suspend_events) tb_expat_stop(tape, 1);
+    if (tape->byte_count >= tape->suspend_bytes || tape->event_count >= tape->suspend_events) tb_expat_stop(tape, 1);
 }
 
 static inline void tb_expat_tape_start(void *data, const XML_Char *name, const XML_Char **attributes) {
@@ -156,7 +160,7 @@ static inline void tb_expat_tape_start(void *data, const XML_Char *name, const X
         if (!tb_expat_string(tape, attributes[at], &attribute.name, &attribute.name_length)) return;
         if (!tb_expat_string(tape, attributes[at + 1], &attribute.value, &attribute.value_length)) return;
         if (!tb_expat_grow((void **)&tape->attributes, &tape->attribute_capacity, tape->attribute_count + 1,
-                sizeof(tb_expat_attribute))) {
+                sizeof(tb_expat_attribute), 256)) {
             return tb_expat_out_of_memory(tape);
         }
         tape->attributes[tape->attribute_count++] = attribute;

@@ -107,7 +107,7 @@ public final class ExpatParser {
         if thread, let tape = self.tape {
             let parsing = ExpatThreadParser(parser: parser, tape: tape)
             do {
-                self.thread = try WorkerPipeline(capacity: 2) { parsing.run($0) }
+                self.thread = try WorkerPipeline(capacity: 1) { parsing.run($0) }
             } catch {
                 throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
             }

@@ -18,8 +18,8 @@ final class ExpatTape {
 
     /// The most bytes and events written down before expat is suspended and the delegate reads them: a piece of
     /// input, or megabytes of text from its entities, never makes the tape hold much more.
-    private static let suspendBytes = 1 << 20
-    private static let suspendEvents = 1 << 15
+    private static let suspendBytes = 1 << 16
+    private static let suspendEvents = 1 << 11
     private static let cacheLine = 128
 
     init(_ parser: OpaquePointer, namespaces: Bool, positions: Bool, depth: Int?) {

@@ -36,7 +36,7 @@ final class ExpatSpares: Sendable {
 
     func give(_ spare: ExpatBuffers) {
         let kept = buffers.withLock { list in
-            guard list.count < 4 else { return false }
+            guard list.count < 2 else { return false }
             list.append(spare)
             return true
         }
