@@ -81,7 +81,8 @@ public final class ExpatParser {
         self.delegate = delegate
         self.entityDeclarations = entityDeclarations
         self.limits = limits
-        self.tape = tape || thread ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
+        self.tape =
+            tape || thread ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
         if self.tape == nil {
             XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())

@@ -103,7 +103,8 @@ final class ExpatTape {
             switch Int(event.kind) {
             case TB_EXPAT_START:
                 attributes = UnsafeBufferPointer(
-                    start: UnsafePointer(records.buffers.attributes).map { $0 + Int(event.value) }, count: Int(event.value_length))
+                    start: UnsafePointer(records.buffers.attributes).map { $0 + Int(event.value) },
+                    count: Int(event.value_length))
                 delegate.startElement(buffer(event.name, event.name_length).span, parser: parser)
                 attributes = UnsafeBufferPointer(start: nil, count: 0)
             case TB_EXPAT_END:
@@ -115,11 +116,13 @@ final class ExpatTape {
                 delegate.comment(buffer(event.name, event.name_length).span, parser: parser)
             case TB_EXPAT_INSTRUCTION:
                 delegate.processingInstruction(
-                    target: buffer(event.name, event.name_length).span, data: buffer(event.value, event.value_length).span,
+                    target: buffer(event.name, event.name_length).span,
+                    data: buffer(event.value, event.value_length).span,
                     parser: parser)
             case TB_EXPAT_NAMESPACE_START:
                 delegate.startNamespace(
-                    prefix: buffer(event.name, event.name_length).span, uri: buffer(event.value, event.value_length).span,
+                    prefix: buffer(event.name, event.name_length).span,
+                    uri: buffer(event.value, event.value_length).span,
                     parser: parser)
             case TB_EXPAT_NAMESPACE_END:
                 delegate.endNamespace(prefix: buffer(event.name, event.name_length).span, parser: parser)
@@ -146,7 +149,9 @@ final class ExpatTape {
 
     func forEachAttribute(_ body: (Span<UInt8>, Span<UInt8>) -> Void) {
         for attribute in attributes {
-            body(buffer(attribute.name, attribute.name_length).span, buffer(attribute.value, attribute.value_length).span)
+            body(
+                buffer(attribute.name, attribute.name_length).span, buffer(attribute.value, attribute.value_length).span
+            )
         }
     }
 
