@@ -58,6 +58,10 @@ typedef struct {
     // Open elements, and the most allowed (0: any); past it the parse stops, since expat keeps every open element.
     long depth, max_depth;
     int too_deep;
+    // The length of each open element's name, by depth: an end tag's name is its start tag's, so it is not measured
+    // again.
+    uint32_t *lengths;
+    size_t length_capacity;
     // Memory ran out: the parse was stopped.
     int out_of_memory;
     // Past this many bytes or events the parse is suspended (XML_StopParser, resumable) so that Swift reads the tape
@@ -152,6 +156,10 @@ static inline void tb_expat_tape_start(void *data, const XML_Char *name, const X
     if (!event) return;
     uint32_t offset, length;
     if (!tb_expat_string(tape, name, &offset, &length)) return;
+    if (!tb_expat_grow((void **)&tape->lengths, &tape->length_capacity, (size_t)tape->depth, sizeof(uint32_t), 64)) {
+        return tb_expat_out_of_memory(tape);
+    }
+    tape->lengths[tape->depth - 1] = length;
     // The event is found again by index: growing the list may have moved it.
     size_t index = tape->event_count - 1;
     size_t first = tape->attribute_count;
@@ -181,8 +189,9 @@ static inline void tb_expat_tape_end(void *data, const XML_Char *name) {
     tb_expat_event *event = tb_expat_add(tape, TB_EXPAT_END);
     if (!event) return;
     size_t index = tape->event_count - 1;
-    uint32_t offset, length;
-    if (!tb_expat_string(tape, name, &offset, &length)) return;
+    uint32_t length = (size_t)tape->depth < tape->length_capacity ? tape->lengths[tape->depth] : (uint32_t)strlen(name);
+    uint32_t offset = tb_expat_copy(tape, name, length);
+    if (offset == UINT32_MAX) return;
     tape->events[index].name = offset;
     tape->events[index].name_length = length;
     tb_expat_check_size(tape);
@@ -259,6 +268,9 @@ static inline void tb_expat_tape_clear(tb_expat_tape *tape) {
 }
 
 static inline void tb_expat_tape_free(tb_expat_tape *tape) {
+    free(tape->lengths);
+    tape->lengths = NULL;
+    tape->length_capacity = 0;
     free(tape->events);
     free(tape->attributes);
     free(tape->bytes);
