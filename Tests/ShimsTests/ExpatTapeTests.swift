@@ -201,4 +201,19 @@ struct ExpatTapeTests {
         let got = try Self.events(delivery, [Self.document[...]], positions: false)
         #expect(got.lines == expected.lines)
     }
+
+    /// With a thread, `flush` replays everything parsed so far: an item is out before more input comes.
+    @Test func flushDeliversWhatWasGiven() throws {
+        let cut = Self.document.count / 2
+        let callbacks = Recorder(positions: true)
+        let reference = try ExpatParser(delegate: callbacks, tape: false)
+        try reference.parse(Array(Self.document[..<cut]).span, final: false)
+        let threaded = Recorder(positions: true)
+        let parser = try ExpatParser(delegate: threaded, thread: true)
+        try parser.parse(Array(Self.document[..<cut]).span, final: false)
+        try parser.flush()
+        #expect(threaded.lines == callbacks.lines)
+        #expect(threaded.text == callbacks.text)
+        #expect(parser.line == reference.line)
+    }
 }

@@ -175,6 +175,9 @@ public final class ExpatParser {
         throw failure
     }
 
+    /// Where expat's thread stopped in the last piece replayed: expat itself is not asked from this thread.
+    private var pieceEnd = (line: 1, column: 1)
+
     /// The error the document ended in on the parsing thread; the pieces after it are not read.
     private var failure: ExpatError?
 
@@ -191,6 +194,7 @@ public final class ExpatParser {
                 throw ExpatError(code: XML_Error(rawValue: error), line: end.line, column: end.column)
             }
             unfinishedBytes = end.unfinishedBytes
+            pieceEnd = (end.line, end.column)
             try checkUnfinished(line: end.line, column: end.column)
         } catch {
             failure = error
@@ -228,6 +232,8 @@ public final class ExpatParser {
                 defersReparsing = false
                 return
             }
+            // expat's thread must not be parsing meanwhile; an error it ends in is thrown by the next `parse`.
+            if thread != nil { try? flush() }
             _ = setReparseDeferral(parser, XML_Bool(defersReparsing ? XML_TRUE : XML_FALSE))
         }
     }
@@ -284,11 +290,18 @@ public final class ExpatParser {
     }
 
     /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
-    public var line: Int { tape?.line ?? Int(XML_GetCurrentLineNumber(parser)) }
+    /// With a thread and without positions, where expat stopped in the last piece replayed.
+    public var line: Int {
+        if let line = tape?.line { return line }
+        return thread == nil ? Int(XML_GetCurrentLineNumber(parser)) : pieceEnd.line
+    }
 
     /// The 1-based column (in bytes) of the current event. The corresponding C function is
     /// `XML_GetCurrentColumnNumber`.
-    public var column: Int { tape?.column ?? Int(XML_GetCurrentColumnNumber(parser)) + 1 }
+    public var column: Int {
+        if let column = tape?.column { return column }
+        return thread == nil ? Int(XML_GetCurrentColumnNumber(parser)) + 1 : pieceEnd.column
+    }
 
     // MARK: Callbacks
 
