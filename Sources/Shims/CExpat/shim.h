@@ -207,7 +207,15 @@ static inline void tb_expat_tape_text(void *data, const XML_Char *text, int leng
         if (!tb_expat_add(tape, TB_EXPAT_TEXT)) return;
         tape->events[tape->event_count - 1].name = (uint32_t)tape->byte_count;
     }
-    if (tb_expat_copy(tape, text, (size_t)length) == UINT32_MAX) return;
+    // Most text between tags is a line end or a little indentation, each a callback of its own: a call to memcpy
+    // for those costs more than the bytes.
+    if (length <= 16 && tape->byte_count + (size_t)length <= tape->byte_capacity) {
+        unsigned char *to = tape->bytes + tape->byte_count;
+        for (int index = 0; index < length; index++) to[index] = (unsigned char)text[index];
+        tape->byte_count += (size_t)length;
+    } else if (tb_expat_copy(tape, text, (size_t)length) == UINT32_MAX) {
+        return;
+    }
     tape->events[tape->event_count - 1].name_length += (uint32_t)length;
     tb_expat_check_size(tape);
 }
