@@ -64,9 +64,11 @@ typedef struct {
     size_t length_capacity;
     // Memory ran out: the parse was stopped.
     int out_of_memory;
-    // Past this many bytes or events the parse is suspended (XML_StopParser, resumable) so that Swift reads the tape
-    // and empties it: an entity expanding to megabytes of text does not make the tape hold them all.
-    size_t suspend_bytes, suspend_events;
+    // Past this many bytes or events the parse is suspended (XML_StopParser, resumable) at the next tag so that Swift
+    // reads the tape and empties it; past `suspend_text_bytes` in the middle of text too: an entity expanding to
+    // megabytes of text does not make the tape hold them all. (Text is cut only then: expat, resumed inside an
+    // entity's text, reports a later position for an error in it, such as the amplification limit.)
+    size_t suspend_bytes, suspend_events, suspend_text_bytes;
 } tb_expat_tape;
 
 // Grows a buffer to hold `needed` items of `size` bytes; a new one starts with room for `first`, so that a tape that
@@ -217,7 +219,7 @@ static inline void tb_expat_tape_text(void *data, const XML_Char *text, int leng
         return;
     }
     tape->events[tape->event_count - 1].name_length += (uint32_t)length;
-    tb_expat_check_size(tape);
+    if (tape->byte_count >= tape->suspend_text_bytes) tb_expat_stop(tape, 1);
 }
 
 static inline void tb_expat_tape_comment(void *data, const XML_Char *text) {

@@ -16,10 +16,12 @@ final class ExpatTape {
     private var attributes = UnsafeBufferPointer<tb_expat_attribute>(start: nil, count: 0)
     private var bytes: UnsafePointer<UInt8>?
 
-    /// The most bytes and events written down before expat is suspended and the delegate reads them: a piece of
-    /// input, or megabytes of text from its entities, never makes the tape hold much more.
+    /// The most bytes and events written down before expat is suspended (at the next tag) and the delegate reads
+    /// them; and the most bytes of text, where it is suspended in the middle of text too: megabytes of text from a
+    /// document's entities never make the tape hold much more (see tb_expat_tape in shim.h).
     private static let suspendBytes = 1 << 16
     private static let suspendEvents = 1 << 11
+    private static let suspendTextBytes = 1 << 22
     private static let cacheLine = 128
 
     init(_ parser: OpaquePointer, namespaces: Bool, positions: Bool, depth: Int?) {
@@ -34,6 +36,7 @@ final class ExpatTape {
         tape.pointee.max_depth = depth ?? 0
         tape.pointee.suspend_bytes = Self.suspendBytes
         tape.pointee.suspend_events = Self.suspendEvents
+        tape.pointee.suspend_text_bytes = Self.suspendTextBytes
         tb_expat_tape_install(tape, parser, namespaces ? 1 : 0)
     }
 

@@ -35,13 +35,16 @@ final class ExpatSpares: Sendable {
     private let buffers = Mutex<[ExpatBuffers]>([])
 
     func give(_ spare: ExpatBuffers) {
+        // One grown by megabytes of text is not kept.
         let kept = buffers.withLock { list in
-            guard list.count < 2 else { return false }
+            guard list.count < 2, spare.byteCapacity <= Self.largest else { return false }
             list.append(spare)
             return true
         }
         if !kept { spare.free() }
     }
+
+    private static let largest = 1 << 18
 
     func take() -> ExpatBuffers? {
         buffers.withLock { $0.popLast() }
