@@ -123,12 +123,24 @@ public final class ExpatParser {
 
     /// Parses the next piece of the document; `final` for the last. Callbacks run inside this call.
     /// The corresponding C function is `XML_Parse`.
+    /// `parse(_:final:)` for bytes in an array: with a thread, the array is queued for it as it is, not copied.
+    public func parse(_ bytes: [UInt8], final: Bool) throws(ExpatError) {
+        if let tape, tape.stopped { return }
+        if let thread, let tape { return try parse(bytes, final: final, on: thread, tape: tape) }
+        try parse(bytes.span, final: final)
+    }
+
     /// With a tape, the delegate's methods run inside this call too, after expat's; once the delegate stopped the
     /// parser, further calls do nothing. With a thread, the events of this piece may come in a later call: an empty
     /// piece is a `flush`, and the final one replays everything.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
-        if let thread, let tape { return try parse(bytes, final: final, on: thread, tape: tape) }
+        if let thread, let tape {
+            var copy: [UInt8] = []
+            copy.reserveCapacity(bytes.count)
+            bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
+            return try parse(copy, final: final, on: thread, tape: tape)
+        }
         var status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
@@ -161,13 +173,10 @@ public final class ExpatParser {
     /// `parse` with expat on its thread: the piece is queued for it, and the events of earlier pieces that it has
     /// written down meanwhile are replayed. An empty piece (or the final one) waits for all of them.
     private func parse(
-        _ bytes: Span<UInt8>, final: Bool, on thread: WorkerPipeline<ExpatPiece, ExpatChunk>, tape: ExpatTape
+        _ bytes: [UInt8], final: Bool, on thread: WorkerPipeline<ExpatPiece, ExpatChunk>, tape: ExpatTape
     ) throws(ExpatError) {
         if !bytes.isEmpty || final {
-            var copy: [UInt8] = []
-            copy.reserveCapacity(bytes.count)
-            bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
-            thread.send(ExpatPiece(bytes: copy, final: final)) { receive($0, tape: tape) }
+            thread.send(ExpatPiece(bytes: bytes, final: final)) { receive($0, tape: tape) }
         }
         if bytes.isEmpty || final { thread.waitUntilIdle { receive($0, tape: tape) } }
         // Once the delegate stopped the parser, what expat said of the rest does not matter.
