@@ -28,7 +28,7 @@ final class FeedParser {
 
     /// Parses the next piece; false once no more is wanted (--limit).
     func feed(_ bytes: [UInt8]) throws -> Bool {
-        try parse(bytes.span, final: false)
+        try parse(bytes, final: false)
         return !delegate.stopped
     }
 
@@ -37,11 +37,11 @@ final class FeedParser {
 
     /// The input ended.
     func finish() throws {
-        try parse(Span(), final: true)
+        try parse([], final: true)
         delegate.finish(parser: parser)
     }
 
-    private func parse(_ bytes: Span<UInt8>, final: Bool) throws {
+    private func parse(_ bytes: [UInt8], final: Bool) throws {
         guard !delegate.stopped else { return }
         do {
             try parser.parse(bytes, final: final)
