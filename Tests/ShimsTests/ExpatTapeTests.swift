@@ -98,7 +98,7 @@ struct ExpatTapeTests {
         do {
             // As FeedParser does: nothing more once the delegate stopped the parser.
             for (index, piece) in pieces.enumerated() where recorder.stopAfter.map({ recorder.starts < $0 }) ?? true {
-                try parser.parse(Array(piece).span, final: index == pieces.count - 1)
+                try parser.parse(Array(piece), final: index == pieces.count - 1)
             }
         } catch {
             recorder.flush()
