@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
         .target(name: "Bytes", path: "Sources/Shims/Bytes"),
         .target(name: "Threads", path: "Sources/Shims/Threads"),
-        .target(name: "Expat", dependencies: ["CExpat"], path: "Sources/Shims/Expat"),
+        .target(name: "Expat", dependencies: ["CExpat", "Threads"], path: "Sources/Shims/Expat"),
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
         // The Swift side of CLoader: the shims of the lazily loaded libraries open them with it on first use.

@@ -36,13 +36,16 @@ final class FeedParser {
     }
 
     /// An expat parser for a FeedBuilder or an EventWriter.
-    static func expat(_ delegate: any DocumentDelegate, _ settings: FeedSettings) throws -> ExpatParser {
+    static func expat(_ delegate: any DocumentDelegate, _ settings: FeedSettings, thread: Bool = true) throws
+        -> ExpatParser
+    {
         // Everything reaches expat as UTF-8 (TextDecoder sees to it), so its own detection is overridden.
         // Items resolve the namespace prefixes they need themselves (see QualifiedNames); events report namespaces.
         try ExpatParser(
             delegate: delegate, namespaces: settings.events, encoding: "UTF-8",
             entityDeclarations: HTMLEntities.declarations,
-            limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit))
+            limits: ExpatParser.Limits(depth: FeedLimits.depth, unfinishedBytes: settings.markupLimit),
+            thread: thread, positions: settings.events)
     }
 
     /// Parses the next piece; false once no more is wanted (--limit, or a broken document's recovery).
@@ -64,7 +67,7 @@ final class FeedParser {
             return try recovery.keep(bytes, printed: printed)
         }
         recovery?.keep(bytes)
-        try parse(bytes.span, final: false)
+        try parse(bytes, final: false)
         return !delegate.stopped
     }
 
@@ -110,7 +113,7 @@ final class FeedParser {
             try recovery.recover(printed: printed)
             return
         }
-        try parse(Span(), final: true)
+        try parse([], final: true)
         if let recovery, recovery.failure != nil {
             try recovery.recover(printed: printed)
             return
@@ -118,7 +121,7 @@ final class FeedParser {
         delegate.finish(parser: parser)
     }
 
-    private func parse(_ bytes: Span<UInt8>, final: Bool) throws {
+    private func parse(_ bytes: [UInt8], final: Bool) throws {
         guard !delegate.stopped else { return }
         do {
             try parser.parse(bytes, final: final)

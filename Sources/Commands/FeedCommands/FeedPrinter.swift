@@ -77,7 +77,10 @@ final class FeedPrinter: InputHandler {
                     let current =
                         try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
                     parser = current
-                    let more = try current.feed(bytes)
+                    var more = try current.feed(bytes)
+                    // expat runs ahead on a thread of its own (see ExpatParser): before this thread waits for more
+                    // text, everything expat parsed is replayed (feeding nothing flushes).
+                    if more && !pipeline.hasInput { more = try current.feed([]) }
                     var batch = current.takeBatch()
                     batch.finished = !more
                     if !more {

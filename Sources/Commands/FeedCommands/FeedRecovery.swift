@@ -199,7 +199,8 @@ final class FeedRecovery {
         var settings = settings
         settings.limit = settings.limit.map { max($0 - itemsBetween, 1) }
         let builder = FeedBuilder(settings: settings, name: name, base: base)
-        let parser = try FeedParser.expat(builder, settings)
+        // All of it is here at once: no thread to read ahead.
+        let parser = try FeedParser.expat(builder, settings, thread: false)
         parser.reportsText = false
         do {
             try parser.parse(xml.span, final: true)

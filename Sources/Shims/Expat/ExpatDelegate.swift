@@ -17,7 +17,8 @@ public protocol ExpatDelegate: AnyObject {
     func endNamespace(prefix: Span<UInt8>, parser: ExpatParser)
     /// A reference to an entity that no declaration defines, in text (`&doesnotexist;`), which expat skips instead
     /// of failing because the document has an external DTD (real or foreign) it may have been declared in. `name`
-    /// is the entity's name, without `&` and `;`. By default it is reported as that text, `&name;`, kept literally.
+    /// is the entity's name, without `&` and `;`. By default it is reported as that text, `&name;`, kept literally;
+    /// a parser on a tape (the default) writes it down as that text and never calls this.
     func skippedEntity(_ name: Span<UInt8>, parser: ExpatParser)
 }
 

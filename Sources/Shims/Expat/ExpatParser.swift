@@ -1,9 +1,12 @@
 // One expat parser: bytes in, callbacks to a delegate out. Namespaces are processed (names come expanded with their
 // prefix) or not (names as written, xmlns declarations as attributes); no external entity or DTD is ever fetched,
 // entity expansion stays bounded (billion laughs), and a huge unfinished token is not parsed again for every piece
-// (reparse deferral) while what expat holds of it can be watched.
+// (reparse deferral) while what expat holds of it can be watched. By default the events go through a tape (see
+// ExpatTape.swift): expat's callbacks, in C, write them down, and the delegate is called for each after expat has
+// parsed the piece, which spares a call from C into Swift per event.
 internal import CExpat
 import Glibc
+import Threads
 
 /// A streaming XML parser. The corresponding C type is `XML_Parser`.
 public final class ExpatParser {
@@ -37,6 +40,11 @@ public final class ExpatParser {
     /// The attributes of the start tag being reported, set only during that callback (outside it there are none).
     private var attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 
+    /// The tape expat's events are written to, nil when they are delivered callback by callback.
+    let tape: ExpatTape?
+    /// The thread expat runs on, when it has one of its own.
+    private var thread: WorkerPipeline<ExpatPiece, ExpatChunk>?
+
     /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
     public static var version: String {
         let info = XML_ExpatVersionInfo()
@@ -50,11 +58,20 @@ public final class ExpatParser {
     ///   - encoding: the document's encoding, overriding its declaration (nil: as declared, or detected).
     ///   - entityDeclarations: `<!ENTITY …>` declarations to parse as the document's external DTD.
     ///   - limits: what a document may not go past (`parse` throws when it does).
+    ///   - tape: whether the events go through a tape: the delegate hears of them after expat parsed the piece,
+    ///     in the same order and with the same names, text and attributes, and adjacent text as one event. Without,
+    ///     the delegate is called from inside each of expat's callbacks.
+    ///   - thread: whether expat runs on a thread of its own (with a tape), ahead of the delegate, whose methods run
+    ///     on the caller's: then `parse` may return before the piece's events are replayed, and `flush` waits for
+    ///     them (see ExpatThread.swift).
+    ///   - positions: whether `line` and `column` tell, during a delegate's method, where its event is (expat
+    ///     counts lines on request: not free); without, and with a tape, they tell where expat stopped.
     /// The corresponding C functions are `XML_ParserCreateNS` (or `XML_ParserCreate`), `XML_SetReturnNSTriplet`,
     /// `XML_UseForeignDTD` and `XML_SetParamEntityParsing`.
     public init(
         delegate: any ExpatDelegate, namespaces: Bool = true, encoding: String? = nil, entityDeclarations: [UInt8] = [],
-        limits: Limits = Limits()
+        limits: Limits = Limits(), tape: Bool = true, thread: Bool = false,
+        positions: Bool = true
     ) throws(ExpatError) {
         let created =
             namespaces
@@ -64,14 +81,18 @@ public final class ExpatParser {
         self.delegate = delegate
         self.entityDeclarations = entityDeclarations
         self.limits = limits
+        self.tape =
+            tape || thread ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        XML_SetElementHandler(parser, expatStartElement, expatEndElement)
-        XML_SetCharacterDataHandler(parser, expatCharacters)
-        XML_SetCommentHandler(parser, expatComment)
-        XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
-        XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
-        XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
+        if self.tape == nil {
+            XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+            XML_SetElementHandler(parser, expatStartElement, expatEndElement)
+            XML_SetCharacterDataHandler(parser, expatCharacters)
+            XML_SetCommentHandler(parser, expatComment)
+            XML_SetProcessingInstructionHandler(parser, expatProcessingInstruction)
+            XML_SetNamespaceDeclHandler(parser, expatStartNamespace, expatEndNamespace)
+            XML_SetSkippedEntityHandler(parser, expatSkippedEntity)
+        }
         // The external DTD (real or foreign) is replaced by our declarations; nothing is read from elsewhere.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE)
         XML_SetExternalEntityRefHandler(parser, expatExternalEntity)
@@ -85,30 +106,64 @@ public final class ExpatParser {
             _ = setReparseDeferral(parser, XML_Bool(XML_TRUE))
             defersReparsing = true
         }
+        if thread, let tape = self.tape {
+            let parsing = ExpatThreadParser(parser: parser, tape: tape)
+            do {
+                self.thread = try WorkerPipeline(capacity: 1) { parsing.run($0) }
+            } catch {
+                throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
+            }
+        }
     }
 
     deinit {
+        // The thread may be inside expat.
+        thread?.cancel()
         XML_ParserFree(parser)
     }
 
     /// Parses the next piece of the document; `final` for the last. Callbacks run inside this call.
     /// The corresponding C function is `XML_Parse`.
+    /// `parse(_:final:)` for bytes in an array: with a thread, the array is queued for it as it is, not copied.
+    public func parse(_ bytes: [UInt8], final: Bool) throws(ExpatError) {
+        if let tape, tape.stopped { return }
+        if let thread, let tape { return try parse(bytes, final: final, on: thread, tape: tape) }
+        try parse(bytes.span, final: final)
+    }
+
+    /// With a tape, the delegate's methods run inside this call too, after expat's; once the delegate stopped the
+    /// parser, further calls do nothing. With a thread, the events of this piece may come in a later call: an empty
+    /// piece is a `flush`, and the final one replays everything.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
-        let status = bytes.withUnsafeBufferPointer { buffer in
+        if let tape, tape.stopped { return }
+        if let thread, let tape {
+            var copy: [UInt8] = []
+            copy.reserveCapacity(bytes.count)
+            bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
+            return try parse(copy, final: final, on: thread, tape: tape)
+        }
+        var status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), final ? 1 : 0)
             }
         }
+        if let tape {
+            // expat suspends itself when the tape is full: the delegate reads it, and expat goes on.
+            while true {
+                try tape.replay(to: delegate, parser: self)
+                if tape.stopped {
+                    if status == XML_STATUS_SUSPENDED { XML_StopParser(parser, XML_Bool(XML_FALSE)) }
+                    return
+                }
+                guard status == XML_STATUS_SUSPENDED else { break }
+                status = XML_ResumeParser(parser)
+            }
+            if tape.outOfMemory { throw ExpatError(message: "out of memory") }
+        }
         if let stoppedBy { throw stoppedBy }
         if status != XML_STATUS_ERROR {
-            countUnfinished(added: bytes.count)
-            if let most = limits.unfinishedBytes, unfinishedBytes > most {
-                throw ExpatError(
-                    .tokenTooLong,
-                    "a tag, comment or processing instruction too long to hold (more than \(most) bytes)",
-                    line: line, column: column)
-            }
-            return
+            unfinishedBytes = Self.unfinished(parser, before: unfinishedBytes, added: bytes.count)
+            return try checkUnfinished(line: line, column: column)
         }
         let code = XML_GetErrorCode(parser)
         // A stop asked for by the delegate is not an error.
@@ -116,11 +171,57 @@ public final class ExpatParser {
         throw ExpatError(code: code, line: line, column: column)
     }
 
+    /// `parse` with expat on its thread: the piece is queued for it, and the events of earlier pieces that it has
+    /// written down meanwhile are replayed. An empty piece (or the final one) waits for all of them.
+    private func parse(
+        _ bytes: [UInt8], final: Bool, on thread: WorkerPipeline<ExpatPiece, ExpatChunk>, tape: ExpatTape
+    ) throws(ExpatError) {
+        if !bytes.isEmpty || final {
+            thread.send(ExpatPiece(bytes: bytes, final: final)) { receive($0, tape: tape) }
+        }
+        if bytes.isEmpty || final { thread.waitUntilIdle { receive($0, tape: tape) } }
+        // Once the delegate stopped the parser, what expat said of the rest does not matter.
+        guard !tape.stopped, let failure else { return }
+        throw failure
+    }
+
+    /// Where expat's thread stopped in the last piece replayed: expat itself is not asked from this thread.
+    private var pieceEnd = (line: 1, column: 1)
+
+    /// The error the document ended in on the parsing thread; the pieces after it are not read.
+    private var failure: ExpatError?
+
+    /// Replays a chunk of events from the parsing thread; at the end of a piece, sees how expat ended it.
+    private func receive(_ chunk: ExpatChunk, tape: ExpatTape) {
+        guard failure == nil, !tape.stopped else { return }
+        do throws(ExpatError) {
+            try tape.replay(chunk.records, to: delegate, parser: self)
+            guard let end = chunk.ended else { return }
+            if end.outOfMemory { throw ExpatError(message: "out of memory") }
+            if let error = end.error {
+                // A stop asked for by the delegate is not an error.
+                if error == XML_ERROR_ABORTED.rawValue { return }
+                throw ExpatError(code: XML_Error(rawValue: error), line: end.line, column: end.column)
+            }
+            unfinishedBytes = end.unfinishedBytes
+            pieceEnd = (end.line, end.column)
+            try checkUnfinished(line: end.line, column: end.column)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Replays every event of the pieces given so far (with a thread; without, they were replayed already).
+    public func flush() throws(ExpatError) {
+        try parse(Span(), final: false)
+    }
+
     /// Whether text is reported. Turning it off while no text is wanted spares expat a callback for every run of
     /// white space between tags. The corresponding C function is `XML_SetCharacterDataHandler`.
+    /// With a tape, expat writes text down all the same, and the delegate is not told of it.
     public var reportsText = true {
         didSet {
-            guard reportsText != oldValue else { return }
+            guard reportsText != oldValue, tape == nil else { return }
             XML_SetCharacterDataHandler(parser, reportsText ? expatCharacters : nil)
         }
     }
@@ -141,6 +242,8 @@ public final class ExpatParser {
                 defersReparsing = false
                 return
             }
+            // expat's thread must not be parsing meanwhile; an error it ends in is thrown by the next `parse`.
+            if thread != nil { try? flush() }
             _ = setReparseDeferral(parser, XML_Bool(defersReparsing ? XML_TRUE : XML_FALSE))
         }
     }
@@ -153,18 +256,25 @@ public final class ExpatParser {
     /// The corresponding C function is `XML_GetInputContext`.
     public private(set) var unfinishedBytes = 0
 
-    private func countUnfinished(added: Int) {
-        guard Self.knowsInputContext else { return }
+    /// What `parser` holds unparsed after a piece of `added` bytes, when it held `before` bytes before it.
+    static func unfinished(_ parser: OpaquePointer, before: Int, added: Int) -> Int {
+        guard knowsInputContext else { return 0 }
         var offset: Int32 = 0
         var size: Int32 = 0
         if XML_GetInputContext(parser, &offset, &size) != nil {
             // The context starts up to XML_CONTEXT_BYTES before where parsing stopped, and ends where the input does.
-            unfinishedBytes = Int(size - offset)
-        } else {
-            // expat forgets where it was when it moves its buffer to make room, until it parses again; with reparse
-            // deferral it may not have, and then holds what it held before and this piece.
-            unfinishedBytes += added
+            return Int(size - offset)
         }
+        // expat forgets where it was when it moves its buffer to make room, until it parses again; with reparse
+        // deferral it may not have, and then holds what it held before and this piece.
+        return before + added
+    }
+
+    private func checkUnfinished(line: Int, column: Int) throws(ExpatError) {
+        guard let most = limits.unfinishedBytes, unfinishedBytes > most else { return }
+        throw ExpatError(
+            .tokenTooLong, "a tag, comment or processing instruction too long to hold (more than \(most) bytes)",
+            line: line, column: column)
     }
 
     /// Whether the library keeps the input context that `XML_GetInputContext` reports.
@@ -182,21 +292,36 @@ public final class ExpatParser {
     /// Stops parsing from inside a callback; the current `parse` returns. The corresponding C function is
     /// `XML_StopParser`.
     public func stop() {
-        XML_StopParser(parser, XML_Bool(XML_FALSE))
+        if let tape {
+            tape.stopped = true
+        } else {
+            XML_StopParser(parser, XML_Bool(XML_FALSE))
+        }
     }
 
     /// The offset in the whole input just past the current event's markup (past the `>` of the end tag being
     /// reported, say): where the document goes on after it; nil where the parser cannot tell (a caller must then do
     /// without, never guess). The corresponding C functions are `XML_GetCurrentByteIndex` and
     /// `XML_GetCurrentByteCount`.
-    public var endOfEvent: Int? { Int(XML_GetCurrentByteIndex(parser)) + Int(XML_GetCurrentByteCount(parser)) }
+    /// On a tape (and so with a thread), only end tags have it: the tape writes it down for them.
+    public var endOfEvent: Int? {
+        if let tape { return tape.endOfEvent }
+        return Int(XML_GetCurrentByteIndex(parser)) + Int(XML_GetCurrentByteCount(parser))
+    }
 
     /// The 1-based line of the current event. The corresponding C function is `XML_GetCurrentLineNumber`.
-    public var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
+    /// With a thread and without positions, where expat stopped in the last piece replayed.
+    public var line: Int {
+        if let line = tape?.line { return line }
+        return thread == nil ? Int(XML_GetCurrentLineNumber(parser)) : pieceEnd.line
+    }
 
     /// The 1-based column (in bytes) of the current event. The corresponding C function is
     /// `XML_GetCurrentColumnNumber`.
-    public var column: Int { Int(XML_GetCurrentColumnNumber(parser)) + 1 }
+    public var column: Int {
+        if let column = tape?.column { return column }
+        return thread == nil ? Int(XML_GetCurrentColumnNumber(parser)) + 1 : pieceEnd.column
+    }
 
     // MARK: Callbacks
 
@@ -215,13 +340,17 @@ public final class ExpatParser {
     // MARK: Attributes of the start tag being reported
 
     /// Whether the start tag being reported has attributes.
-    public var hasAttributes: Bool { attributes?[0] != nil }
+    public var hasAttributes: Bool {
+        if let tape { return tape.hasAttributes }
+        return attributes?[0] != nil
+    }
 
     /// Calls `body` with the value of the start tag's attribute whose name is `key`: with namespaces, the expanded
     /// name without its prefix (`uri \u{1} local`, or `local` for an attribute without a namespace); without, the
     /// name as written. False when there is none.
     @discardableResult
     public func withAttribute(_ key: [UInt8], _ body: (Span<UInt8>) -> Void) -> Bool {
+        if let tape { return tape.withAttribute(key, body) }
         guard let attributes else { return false }
         var index = 0
         while let name = attributes[index], let value = attributes[index + 1] {
@@ -236,6 +365,7 @@ public final class ExpatParser {
 
     /// Calls `body` with each of the start tag's attributes: expanded name and value, in document order.
     public func forEachAttribute(_ body: (Span<UInt8>, Span<UInt8>) -> Void) {
+        if let tape { return tape.forEachAttribute(body) }
         guard let attributes else { return }
         var index = 0
         while let name = attributes[index], let value = attributes[index + 1] {

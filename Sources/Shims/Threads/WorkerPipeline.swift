@@ -118,6 +118,14 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
         return inputs.removeFirst()
     }
 
+    /// Whether an input is queued: the next `next()` returns at once. A worker that holds results back for a
+    /// while (to hand them over in larger batches) hands them over when none is.
+    public var hasInput: Bool {
+        lock()
+        defer { unlock() }
+        return !inputs.isEmpty
+    }
+
     /// Hands a result to the main thread, waiting while its queue is full; false when cancelled.
     public func emit(_ output: Output) -> Bool {
         lock()
