@@ -65,6 +65,7 @@ show "gzip -c news.xml | tb feed - --template '%(published)  %(title)%n'"
 show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - --template '%(title)%n'"
 show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
 show tb feed broken.xml --fields title
+show tb feed --strict broken.xml --fields title
 show tb feed legacy.xml --fields title,link,author,published
 show tb feed --from feeds.opml --fields source,title --limit 1
 
