@@ -1,5 +1,6 @@
 // tb feed [options] SOURCE...: RSS and Atom items as records, printed while the feed is still downloading, in
 // constant memory; or, with --events, the parser's events for any XML document.
+import POSIX
 import Toolbox
 
 /// Streams feed items.
@@ -208,6 +209,9 @@ public struct FeedCommand: Command {
 
     public func run(_ context: Context) throws -> ExitStatus {
         if showsStatus { return try printStatus(context) }
+        // Each source's pieces of text and expat's events pass between three threads: with an arena each, every
+        // thread kept its own high-water mark of them (about 0.25 MB of peak RSS on a large feed).
+        System.shareOneMallocArena()
         var words = sourceNames
         for list in lists { words += try FeedSourceList.read(list).map(ArgumentWord.init) }
         let reader = InputReader(context: context, settings: input)

@@ -17,6 +17,8 @@ void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold) {
 
 void CPOSIX_disableFastBins(void) { mallopt(M_MXFAST, 0); }
 
+void CPOSIX_setMallocArenas(int count) { mallopt(M_ARENA_MAX, count); }
+
 // MARK: Stopping between records
 
 volatile sig_atomic_t CPOSIX_stop_busy = 0;

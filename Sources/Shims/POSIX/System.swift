@@ -135,6 +135,14 @@ public enum System {
         CPOSIX_disableFastBins()
     }
 
+    /// Makes every thread allocate from the main thread's heap. glibc gives each thread an arena of its own, which
+    /// keeps what was freed in it for that thread: a pipeline of threads that hand buffers to one another (tb feed)
+    /// holds its high-water mark once per thread. The per-thread caches still serve small allocations without the
+    /// lock. The corresponding C function is `mallopt` (M_ARENA_MAX).
+    public static func shareOneMallocArena() {
+        CPOSIX_setMallocArenas(1)
+    }
+
     /// Makes sure descriptors 0, 1 and 2 are open (on /dev/null if they were closed), so that a file tb opens
     /// never lands on them and receives output meant for stdout or stderr. The corresponding C functions are
     /// `fcntl` and `open`.

@@ -14,6 +14,9 @@ void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold);
 // malloc.h is not part of Glibc's Swift module: mallopt(M_MXFAST, 0), no fast bins.
 void CPOSIX_disableFastBins(void);
 
+// mallopt(M_ARENA_MAX, count): threads share at most `count` malloc arenas.
+void CPOSIX_setMallocArenas(int count);
+
 // MARK: Stopping between records
 //
 // SIGINT, SIGTERM and SIGHUP end tb with 128 + the signal's number, after writing the output that holds whole
