@@ -26,12 +26,12 @@ final class FeedStateRun {
 
     /// The URL a source's state is kept under: the URL, or a file's absolute path (a relative path means the same
     /// file from anywhere).
-    static func stateURL(of source: Source) -> String {
-        source.kind == .file ? StorePaths.absolutePath(source.name) : source.name
+    static func stateURL(of source: Source) throws(ToolError) -> String {
+        source.kind == .file ? try Locations.absolute(source.name) : source.name
     }
 
     private func state(of source: Source) throws(ToolError) -> FeedState {
-        let url = Self.stateURL(of: source)
+        let url = try Self.stateURL(of: source)
         if let known = loaded[url] { return known }
         let state = try store.load(url)
         loaded[url] = state
@@ -116,7 +116,7 @@ final class FeedStateRun {
     /// Writes a change to the state; a state that cannot be written is a warning, not a failure of the feed.
     private func save(_ source: Source, _ change: (inout FeedState) -> Void) {
         do {
-            try store.update(Self.stateURL(of: source), change)
+            try store.update(try Self.stateURL(of: source), change)
         } catch {
             warn(error.message)
         }

@@ -26,11 +26,6 @@ public struct StorePaths: Sendable {
         cache = choose("TB_CACHE_DIR", "XDG_CACHE_HOME", ".cache")
     }
 
-    /// `path` made absolute against the current directory, `.` and `..` resolved: the name a file is kept under.
-    public static func absolutePath(_ path: String) -> String {
-        absolute(path, in: (try? FileSystem.currentDirectory()) ?? "/")
-    }
-
     /// The config directory, or an error saying how to set one.
     public func configDirectory() throws(ToolError) -> String {
         guard let config else { throw ToolError("cannot find the config directory: set HOME or TB_CONFIG_DIR") }
