@@ -1,5 +1,5 @@
 // What tb feed --new remembers of one feed between runs: the validators of its last whole fetch, when it may be
-// fetched again, and the keys of the items already printed. Stored as NDJSON (FeedStateStore): a `feed_state` line,
+// fetched again, and the keys of the items already printed. Stored as NDJSON (FeedStateStore): a `state` line,
 // then one `seen` line per key, oldest first.
 import Toolbox
 
@@ -39,7 +39,7 @@ struct FeedState {
     init(url: String, lines: [JSONValue], path: String, warn: (String) -> Void) {
         self.init(url: url)
         guard let header = lines.first else { return }
-        guard header["type"]?.string == "feed_state", let stored = header["url"]?.string else {
+        guard header["type"]?.string == FeedStateLine.schema.type, let stored = header["url"]?.string else {
             warn("'\(path)': not a feed state, read as empty")
             return
         }
@@ -100,7 +100,8 @@ struct FeedState {
 /// The first line of a state file.
 private struct FeedStateLine: Record {
     static let schema = RecordSchema(
-        type: "feed_state", summary: "the first line of a feed's state file",
+        // Not `feed_state`, the type of --status's records, which show whether validators are kept, not their text.
+        type: "state", summary: "the first line of a feed's state file",
         fields: [
             Field("url", .string, "the feed's URL, or a file's absolute path"),
             Field("etag", .string, "the ETag of the last whole fetch or 304, as sent"),
