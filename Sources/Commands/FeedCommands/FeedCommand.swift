@@ -216,12 +216,14 @@ public struct FeedCommand: Command {
         for list in lists { words += try FeedSourceList.read(list).map(ArgumentWord.init) }
         let reader = InputReader(context: context, settings: input)
         // One request per feed: a feed named twice (directly, by a bookmark, in a list) is read once.
+        // Resolved once here; a word that does not resolve stays, for the input layer to report.
         var seen = Set<String>()
         var failed = 0
-        words = words.filter { word in
-            guard let source = try? reader.resolve(word) else { return true }
+        let resolved = words.map { (word: $0, source: try? reader.resolve($0)) }.filter { pair in
+            guard let source = pair.source else { return true }
             return seen.insert(source.name).inserted
         }
+        words = resolved.map(\.word)
         if words.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
         guard remembers else {
             let summary = try reader.read(words) { [settings, input] source in
@@ -234,8 +236,8 @@ public struct FeedCommand: Command {
         context.output.runsUntilInterrupted()
         var fetched: [ArgumentWord] = []
         var sources: [Source] = []
-        for word in words {
-            guard let source = try? reader.resolve(word) else {
+        for (word, source) in resolved {
+            guard let source else {
                 fetched.append(word)
                 continue
             }
