@@ -60,13 +60,15 @@ struct FeedStateStore {
 
     /// The URL's host, lowercased, with only letters, digits, dots and hyphens; `file` for a path.
     private static func host(of url: String) -> String {
-        guard let schemeEnd = url.firstRange(of: "://"), !url.hasPrefix("file:") else { return "file" }
-        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let host = authority.prefix { $0 != ":" }.lowercased().unicodeScalars.filter {
+        guard Locations.isURL(url), !url.hasPrefix("file:"), let host = URLReference.host(of: url) else {
+            return "file"
+        }
+        // An IPv6 literal makes no readable name: the hash tells such feeds apart.
+        guard !host.hasPrefix("[") else { return "host" }
+        let kept = host.unicodeScalars.filter {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
         }
-        let name = String(String.UnicodeScalarView(host.prefix(64)))
+        let name = String(String.UnicodeScalarView(kept.prefix(64)))
         return name.isEmpty ? "host" : name
     }
 }

@@ -89,6 +89,17 @@ public enum URLReference {
         return output.joined()
     }
 
+    /// The host of a URL, lowercased, without a user name or port (an IPv6 literal keeps its brackets); nil when it
+    /// has no authority.
+    public static func host(of url: String) -> String? {
+        guard var authority = Parts(url).authority else { return nil }
+        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return authority[...close].lowercased()
+        }
+        return authority.prefix { $0 != ":" }.lowercased()
+    }
+
     /// The five components of a URI reference (RFC 3986 appendix B).
     struct Parts {
         var scheme: String?
