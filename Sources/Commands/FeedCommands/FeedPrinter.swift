@@ -119,9 +119,10 @@ final class FeedPrinter: InputHandler {
         return !done
     }
 
-    /// Decodes a piece here; hands the UTF-8 to the parsing thread once there is enough of it. A read larger than a piece is decoded a piece at a time, so that the pieces stay small without a copy. They
-    /// are handed over together once all are decoded: the parsing thread, finding no more queued, waits for expat's
-    /// thread to catch up (see `parse`), and would do so for every piece.
+    /// Decodes a piece here; hands the UTF-8 to the parsing thread once there is enough of it. A read larger than a
+    /// piece is decoded a piece at a time, so that the pieces stay small without a copy. They are handed over
+    /// together once all are decoded: the parsing thread, finding no more queued, waits for expat's thread to catch
+    /// up (see `parse`), and would do so for every piece.
     private func send(_ bytes: Span<UInt8>, final: Bool) throws {
         var ready: [[UInt8]] = []
         var start = 0

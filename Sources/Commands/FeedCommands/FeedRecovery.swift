@@ -109,10 +109,11 @@ final class FeedRecovery {
         overflowed = false
     }
 
-    /// The kept text of the document from `start` (at least `piecesStart`) to `end`.
-    private func text(from start: Int, to end: Int) -> [UInt8] {
+    /// `prefix`, then the kept text of the document from `start` (at least `piecesStart`) to `end`: one buffer.
+    private func text(from start: Int, to end: Int, after prefix: [UInt8] = []) -> [UInt8] {
         var text: [UInt8] = []
-        text.reserveCapacity(end - start)
+        text.reserveCapacity(prefix.count + end - start)
+        text.append(contentsOf: prefix)
         var offset = piecesStart
         for piece in pieces {
             let from = max(start - offset, 0)
@@ -158,7 +159,8 @@ final class FeedRecovery {
     func recover(printed: Printed) throws {
         guard let failure, !recovered else { return }
         recovered = true
-        let text = (head ?? []) + self.text(from: tailStart, to: fed)
+        // Head and tail straight into one buffer: the tail may be FeedLimits.recoveryBytes, not worth a second copy.
+        let text = self.text(from: tailStart, to: fed, after: head ?? [])
         head = nil
         pieces = []
         // The items of the kept text that the strict reading printed, and those it printed from the text in between.

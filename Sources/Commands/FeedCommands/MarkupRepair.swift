@@ -94,18 +94,7 @@ enum MarkupRepair {
             var position = nameStart
             while position < bytes.count && MarkupRepair.isNameByte(bytes[position]) { position += 1 }
             name = bytes[nameStart..<position]
-            var quote: UInt8?
-            while position < bytes.count {
-                let byte = bytes[position]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                }
-                position += 1
-            }
+            position = MarkupRepair.closingBracket(bytes, from: position, subsets: false) ?? bytes.count
             isEmpty = position < bytes.count && bytes[position - 1] == UInt8(ascii: "/")
             end = min(position + 1, bytes.count)
         }
@@ -137,6 +126,12 @@ enum MarkupRepair {
     /// Past the `>` of the doctype that starts at `start`, its internal subset (in brackets) and quoted strings
     /// included; nil when it does not end within `bytes`.
     static func endOfDoctype(_ bytes: [UInt8], from start: Int) -> Int? {
+        closingBracket(bytes, from: start, subsets: true).map { $0 + 1 }
+    }
+
+    /// The index of the `>` that ends the markup going on at `start`, passing over quoted strings and, with
+    /// `subsets`, a doctype's internal subset (in brackets); nil when it does not end within `bytes`.
+    private static func closingBracket(_ bytes: [UInt8], from start: Int, subsets: Bool) -> Int? {
         var brackets = 0
         var quote: UInt8?
         for position in start..<bytes.count {
@@ -145,12 +140,12 @@ enum MarkupRepair {
                 if byte == open { quote = nil }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
-            } else if byte == UInt8(ascii: "[") {
+            } else if subsets && byte == UInt8(ascii: "[") {
                 brackets += 1
-            } else if byte == UInt8(ascii: "]") {
+            } else if subsets && byte == UInt8(ascii: "]") {
                 brackets -= 1
             } else if byte == UInt8(ascii: ">") && brackets <= 0 {
-                return position + 1
+                return position
             }
         }
         return nil

@@ -158,7 +158,7 @@ public final class ExpatParser {
                 guard status == XML_STATUS_SUSPENDED else { break }
                 status = XML_ResumeParser(parser)
             }
-            if tape.outOfMemory { throw ExpatError(message: "out of memory") }
+            if tape.outOfMemory { throw ExpatError(code: XML_ERROR_NO_MEMORY, line: line, column: column) }
         }
         if let stoppedBy { throw stoppedBy }
         if status != XML_STATUS_ERROR {
@@ -197,7 +197,8 @@ public final class ExpatParser {
         do throws(ExpatError) {
             try tape.replay(chunk.records, to: delegate, parser: self)
             guard let end = chunk.ended else { return }
-            if end.outOfMemory { throw ExpatError(message: "out of memory") }
+            // expat's own code, so that the tape running out is a resource limit (`isResourceLimit`) as expat's is.
+            if end.outOfMemory { throw ExpatError(code: XML_ERROR_NO_MEMORY, line: end.line, column: end.column) }
             if let error = end.error {
                 // A stop asked for by the delegate is not an error.
                 if error == XML_ERROR_ABORTED.rawValue { return }
