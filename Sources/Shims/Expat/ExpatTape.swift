@@ -135,11 +135,14 @@ final class ExpatTape {
                     parser: parser)
             case TB_EXPAT_NAMESPACE_END:
                 delegate.endNamespace(prefix: buffer(event.name, event.name_length).span, parser: parser)
-            default:
+            case TB_EXPAT_TOO_DEEP:
                 let most = tape.pointee.max_depth
                 throw ExpatError(
                     .tooDeep, "elements nested more than \(most) deep", line: Int(event.line),
                     column: Int(event.column))
+            default:
+                // shim.h writes no other kind.
+                continue
             }
         }
     }
