@@ -78,21 +78,11 @@ final class FeedParser {
         case .undecided: return nil
         case .notFeed(let looks):
             start = nil
-            throw ToolError("'\(name)' is not a feed (\(Self.mediaType(contentType) ?? looks))")
+            throw ToolError("'\(name)' is not a feed (\(SourceInfo.mediaType(ofContentType: contentType) ?? looks))")
         case .feed:
             start = nil
             return bytes
         }
-    }
-
-    /// A Content-Type without its parameters, if it says anything.
-    private static func mediaType(_ contentType: String?) -> String? {
-        guard let first = contentType?.split(separator: ";").first else { return nil }
-        let type = String(first).trimmingWhitespace()
-        guard !type.isEmpty else {
-            return nil
-        }
-        return type.lowercased()
     }
 
     /// What was completed since the last call.

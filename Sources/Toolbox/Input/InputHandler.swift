@@ -9,6 +9,14 @@ public struct SourceInfo: Sendable {
     /// The URL finally fetched, after redirects; the base for relative links.
     public let effectiveURL: String?
 
+    /// A Content-Type without its parameters, lowercased (`Text/HTML; charset=utf-8` gives `text/html`); nil when
+    /// it names none.
+    public static func mediaType(ofContentType type: String?) -> String? {
+        guard let first = type?.split(separator: ";").first else { return nil }
+        let media = String(first).trimmingWhitespace()
+        return media.isEmpty ? nil : media.lowercased()
+    }
+
     /// The charset parameter of a Content-Type header (`text/html; charset="utf-8"` gives `utf-8`), if any.
     public static func charset(ofContentType type: String?) -> String? {
         guard let type else { return nil }
