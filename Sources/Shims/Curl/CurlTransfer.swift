@@ -161,7 +161,10 @@ public final class CurlTransfer {
     }
 
     private func trimmed(_ text: Substring) -> String {
-        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(text[first...last])
     }
 
     /// The value of the final response's header `name` (any case), the first when it came more than once.

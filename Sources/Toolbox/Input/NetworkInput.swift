@@ -40,10 +40,10 @@ final class NetworkInput {
         var headers: [String]?
         /// The final response, once its headers are in; reported once.
         var response: SourceResponse?
-        /// When a byte last arrived, or the connection was made: the stall timeout counts from here.
+        /// When a byte last arrived, or the connection was made: the stall timeout counts from here; 0 before.
         var lastActivity: Int64 = 0
         var bytesSeen = 0
-        var connected = false
+        var connected: Bool { lastActivity > 0 }
 
         init(_ source: Source) {
             self.source = source
@@ -176,7 +176,6 @@ final class NetworkInput {
             guard let transfer = job.transfer else { continue }
             if transfer.bytesSeen != job.bytesSeen || (!job.connected && transfer.isConnected) {
                 job.bytesSeen = transfer.bytesSeen
-                job.connected = true
                 job.lastActivity = now
             } else if job.connected && now - job.lastActivity >= stall {
                 stop(job, key: key, on: multi)
@@ -199,7 +198,7 @@ final class NetworkInput {
         options.maxRedirects = settings.maxRedirects
         job.attempts += 1
         job.response = nil
-        job.connected = false
+        job.lastActivity = 0
         job.bytesSeen = 0
         do {
             let transfer = try CurlTransfer(options) { [unowned self, unowned job] bytes in
