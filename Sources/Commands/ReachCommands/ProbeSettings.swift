@@ -11,6 +11,12 @@ struct ProbeSettings: Sendable {
     /// The HTTP statuses that count as reachable; nil: any below 400.
     var expectedStatuses: [ClosedRange<Int>]?
     var request = RequestSettings()
+    /// icmp: how many echoes each check sends, and how long apart.
+    var count = 1
+    var echoInterval: Duration = .milliseconds(200)
+    /// icmp: how long a check waits for replies after its last echo; nil: until its deadline. --wait sets it, so
+    /// that an echo lost while the host was down does not hold the next try back until the end.
+    var echoWait: Duration?
 
     func accepts(_ status: Int) -> Bool {
         guard let expectedStatuses else { return status < 400 }

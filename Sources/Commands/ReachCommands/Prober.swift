@@ -1,6 +1,6 @@
 // Runs checks of many targets at once on one thread: name lookups (on glibc's resolver threads, announced on an
-// eventfd), non-blocking TCP connects and route lookups, and HTTP requests on a libcurl multi handle, all waited for
-// in one loop with one deadline per check. Results are reported the moment they are known.
+// eventfd), non-blocking TCP connects and route lookups, ICMP echoes on one socket per address family, and HTTP
+// requests on a libcurl multi handle, all waited for in one loop with one deadline per check. Results are reported the moment they are known.
 import Curl
 import Net
 import POSIX
@@ -18,7 +18,8 @@ final class Prober {
     /// A check in flight, by target index.
     private final class Check {
         let started: Int64
-        let deadline: Int64
+        /// Moved earlier by an icmp check that waits only a while after its last echo (`echoWait`).
+        var deadline: Int64
         /// When the name lookup ended (or the check started, for an address).
         var resolved: Int64?
         var dns: Int?
@@ -28,13 +29,37 @@ final class Prober {
         var triedGET = false
         /// For http: the addresses libcurl is to use (the name was resolved here, under the deadline).
         var addresses: [IPAddress] = []
+        /// For icmp: the echoes under way.
+        var ping: Ping?
 
         init(started: Int64, deadline: Int64) {
             self.started = started
             self.deadline = deadline
         }
     }
+    /// The echoes of an icmp check: the address pinged, what came back, the sequences still unanswered.
+    private struct Ping {
+        let address: IPAddress
+        /// The local address the echoes leave from (the route check's answer), for the interface.
+        let local: IPAddress
+        var summary = EchoSummary()
+        var pending: [UInt16] = []
+        /// When the next echo goes; nil once all are sent.
+        var nextEcho: Int64?
+        /// The last ICMP error about an echo: who sent it (when known) and what it said.
+        var problem: (reporter: IPAddress?, problem: ICMPProblem)?
+    }
+    /// An echo in flight, known by its family and sequence number.
+    private struct EchoKey: Hashable {
+        let family: IPAddress.Family
+        let sequence: UInt16
+    }
     private var checks: [Int: Check] = [:]
+    /// The ICMP sockets, opened for the first icmp check of each family and shared by all of them.
+    private var icmpSockets: [IPAddress.Family: ICMPSocket] = [:]
+    /// The echoes awaiting an answer: the check they belong to, and when they were sent.
+    private var echoes: [EchoKey: (index: Int, sent: Int64)] = [:]
+    private var nextSequence: UInt16 = 0
     private var connections: [UInt64: (target: Int, connection: TCPConnection)] = [:]
     private var transfers: [ObjectIdentifier: Int] = [:]
     private var nextToken: UInt64 = Token.firstConnection
@@ -62,6 +87,8 @@ final class Prober {
         static let resolver: UInt64 = 0
         static let routes: UInt64 = 1
         static let output: UInt64 = 2
+        static let icmp: UInt64 = 3
+        static let icmpv6: UInt64 = 4
         static let firstConnection: UInt64 = 16
     }
 
@@ -143,9 +170,11 @@ final class Prober {
             startQueued()
             let now = Self.now
             for (index, time) in scheduled where time <= now { start(index) }
+            for (index, check) in checks where (check.ping?.nextEcho ?? .max) <= now { sendEcho(index, check, now: now) }
             for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
             guard keepGoing() else { break }
-            let next = (checks.values.map(\.deadline) + scheduled.values).min()
+            let next = (checks.values.map(\.deadline) + checks.values.compactMap(\.ping?.nextEcho) + scheduled.values)
+                .min()
             let wait = next.map { Int(max(0, ($0 - Self.now + 999_999) / 1_000_000)) }
             try willWait()
             var tokens: [UInt64]
@@ -165,6 +194,8 @@ final class Prober {
                 switch token {
                 case Token.resolver: try namesResolved()
                 case Token.output: try outputClosed()
+                case Token.icmp: echoesArrived(.ipv4)
+                case Token.icmpv6: echoesArrived(.ipv6)
                 case Token.routes:
                     if monitor?.drain() ?? 0 > 0 {
                         interfaces = [:]
@@ -239,9 +270,11 @@ final class Prober {
             check.addresses = addresses
             return startHTTP(index, check, get: false)
         }
-        if target.method == .route {
+        if target.method == .route || target.method == .icmp {
             for address in addresses {
                 switch Routes.check(address, port: target.port ?? 9) {
+                case .success(let local) where target.method == .icmp:
+                    return startEchoes(index, check, to: address, from: local)
                 case .success(let local):
                     return succeed(index, check, address: address, local: local)
                 case .failure(let error) where error.isOutOfDescriptors && checks.count > 1:
@@ -288,7 +321,8 @@ final class Prober {
 
     private func succeed(_ index: Int, _ check: Check, address: IPAddress, local: IPAddress?) {
         let now = Self.now
-        var result = ReachResult(status: .reachable, total: Int((now - check.started) / 1000))
+        let status: ReachStatus = targets[index].method == .route ? .routable : .reachable
+        var result = ReachResult(status: status, total: Int((now - check.started) / 1000))
         result.address = address.description
         result.dns = check.dns
         if targets[index].method == .tcp { result.connect = Int((now - (check.resolved ?? check.started)) / 1000) }
@@ -301,8 +335,9 @@ final class Prober {
         let failures = check.failures
         let target = targets[index]
         func describe(_ address: IPAddress, _ error: NetError) -> String {
-            let place = target.method == .route ? "\(address)" : endpoint(address, target.port ?? 0)
-            if target.method == .route, let route = error.routeDescription { return "\(place): \(route)" }
+            let routed = target.method == .route || target.method == .icmp
+            let place = routed ? "\(address)" : endpoint(address, target.port ?? 0)
+            if routed, let route = error.routeDescription { return "\(place): \(route)" }
             return "\(place): \(error)"
         }
         let status: ReachStatus
@@ -324,6 +359,7 @@ final class Prober {
     }
 
     private func timeOut(_ index: Int, _ check: Check) {
+        if check.ping != nil { return finishEchoes(index, check) }
         let target = targets[index]
         let limit = settings.timeout.argumentText
         var result = ReachResult(status: .timeout, total: Int((Self.now - check.started) / 1000))
@@ -339,6 +375,119 @@ final class Prober {
             result.address = pending.first?.description
             result.error =
                 "no answer from \(pending.first.map { endpoint($0, target.port ?? 0) } ?? target.host) within \(limit)"
+        }
+        complete(index, result)
+    }
+
+    // MARK: ICMP echoes
+
+    /// Starts pinging `address` (which has a route, from `local`): the first echo goes at once.
+    private func startEchoes(_ index: Int, _ check: Check, to address: IPAddress, from local: IPAddress) {
+        do {
+            _ = try icmpSocket(address.family)
+        } catch {
+            return failure = failure ?? error
+        }
+        let now = Self.now
+        check.ping = Ping(address: address, local: local, nextEcho: now)
+        sendEcho(index, check, now: now)
+    }
+
+    /// The ICMP socket for a family, opened (and waited on) the first time.
+    private func icmpSocket(_ family: IPAddress.Family) throws -> ICMPSocket {
+        if let socket = icmpSockets[family] { return socket }
+        let protocolName = family == .ipv6 ? "ICMPv6" : "ICMP"
+        do {
+            let socket = try ICMPSocket(family: family)
+            try poller.add(socket.descriptor, token: family == .ipv6 ? Token.icmpv6 : Token.icmp)
+            icmpSockets[family] = socket
+            return socket
+        } catch where error.isPermissionDenied {
+            throw ToolError(
+                "cannot send \(protocolName) echoes: this group may not open ping sockets "
+                    + "(sysctl net.ipv4.ping_group_range) and raw sockets need root or CAP_NET_RAW")
+        } catch {
+            throw ToolError("cannot open an \(protocolName) socket: \(error)")
+        }
+    }
+
+    /// Sends a check's next echo, and schedules the one after (or, after the last, the end of the wait for replies).
+    private func sendEcho(_ index: Int, _ check: Check, now: Int64) {
+        guard var ping = check.ping, let socket = icmpSockets[ping.address.family] else { return }
+        let sequence = nextSequence
+        nextSequence &+= 1
+        if let error = socket.send(to: ping.address, sequence: sequence) {
+            if error.isWouldBlock {
+                // The socket's buffer is full (thousands of targets): the echo goes a millisecond later.
+                ping.nextEcho = now + 1_000_000
+                check.ping = ping
+                return
+            }
+            guard ping.summary.sent > 0 else {
+                check.ping = nil
+                check.failures.append((ping.address, error))
+                return finishFailed(index, check)
+            }
+            // The route went away between two echoes: this one counts as lost.
+        } else {
+            echoes[EchoKey(family: ping.address.family, sequence: sequence)] = (index, now)
+            ping.pending.append(sequence)
+        }
+        ping.summary.sent += 1
+        if ping.summary.sent < settings.count {
+            ping.nextEcho = now + settings.echoInterval.wholeNanoseconds
+        } else {
+            ping.nextEcho = nil
+            if let wait = settings.echoWait { check.deadline = min(check.deadline, now + wait.wholeNanoseconds) }
+        }
+        check.ping = ping
+        if ping.nextEcho == nil && ping.pending.isEmpty { finishEchoes(index, check) }
+    }
+
+    /// Reads the replies and errors that came for our echoes; a check whose echoes are all answered ends.
+    private func echoesArrived(_ family: IPAddress.Family) {
+        guard let socket = icmpSockets[family] else { return }
+        let now = Self.now
+        for message in socket.receive() {
+            let (sequence, address) =
+                switch message {
+                case .reply(let from, let sequence): (sequence, from)
+                case .error(let destination, let sequence, _, _): (sequence, destination)
+                }
+            let key = EchoKey(family: family, sequence: sequence)
+            // On a raw socket, a reply to another process's echo with our sequence is told by its source.
+            guard let (index, sent) = echoes[key], let check = checks[index], var ping = check.ping,
+                ping.address.matches(address)
+            else { continue }
+            echoes[key] = nil
+            ping.pending.removeAll { $0 == sequence }
+            switch message {
+            case .reply: ping.summary.roundTrips.append(Int((now - sent) / 1000))
+            case .error(_, _, let reporter, let problem): ping.problem = (reporter, problem)
+            }
+            check.ping = ping
+            if ping.nextEcho == nil && ping.pending.isEmpty { finishEchoes(index, check) }
+        }
+    }
+
+    /// Ends an icmp check: reachable when any echo was answered, unreachable when an ICMP error came back instead,
+    /// else timed out.
+    private func finishEchoes(_ index: Int, _ check: Check) {
+        guard let ping = check.ping else { return }
+        var result = ReachResult(status: .reachable, total: Int((Self.now - check.started) / 1000))
+        result.dns = check.dns
+        result.address = ping.address.description
+        result.echoes = ping.summary
+        (result.interface, result.interfaceKind) = interface(of: ping.local)
+        if ping.summary.received == 0 {
+            if let (reporter, problem) = ping.problem {
+                result.status = .unreachable
+                result.error = "\(ping.address): \(problem)" + (reporter.map { " (reported by \($0))" } ?? "")
+            } else {
+                result.status = .timeout
+                let limit = (settings.echoWait ?? settings.timeout).argumentText
+                result.error = "no echo reply from \(ping.address) within \(limit)"
+            }
         }
         complete(index, result)
     }
@@ -440,6 +589,9 @@ final class Prober {
     private func complete(_ index: Int, _ result: ReachResult) {
         guard let check = checks.removeValue(forKey: index) else { return }
         closeAttempts(of: check)
+        if let ping = check.ping {
+            for sequence in ping.pending { echoes[EchoKey(family: ping.address.family, sequence: sequence)] = nil }
+        }
         if let transfer = check.transfer {
             multi?.remove(transfer)
             transfers[ObjectIdentifier(transfer)] = nil

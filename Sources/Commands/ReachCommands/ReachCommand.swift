@@ -1,16 +1,29 @@
-// tb reach [options] TARGET...: is there a route to a host, does a port accept connections, does a URL answer —
-// for many targets at once, within one deadline, DNS included; or wait until they do, or watch them change.
+// tb reach [options] TARGET...: does a host answer a ping, does a port accept connections, does a URL answer, is
+// there a route — for many targets at once, within one deadline, DNS included; or wait until they do, or watch them.
 import Net
 import Toolbox
 
 extension ReachMethod: ArgumentChoice {
     public static var valueName: String { "METHOD" }
+    /// `ping` is icmp, as the tool of that name does it.
+    public init?(argument: String) {
+        guard let method = argument == "ping" ? .icmp : Self(rawValue: argument) else { return nil }
+        self = method
+    }
+    public static var expectation: String { "one of icmp (or ping), route, tcp, http" }
+    public static var choices: [String]? { allCases.map(\.rawValue) + ["ping"] }
 }
 
 /// Checks reachability.
 public struct ReachCommand: Command {
     static let method = Option<ReachMethod>(
-        "method", short: "m", help: "how to check (default: route for a host, tcp for host:port, http for a URL)")
+        "method", short: "m",
+        help: "how to check: icmp (or ping), route, tcp, http (default: icmp for a host, tcp for host:port, http for a URL)")
+    static let count = Option<Int>(
+        "count", short: "c", value: "N", help: "icmp: send N echoes to each target and report loss and round trips",
+        default: 1, range: 1...10000)
+    static let echoInterval = Option<Duration>(
+        "echo-interval", help: "icmp: the pause between two echoes to the same target", default: .milliseconds(200))
     static let timeout = Option<Duration>(
         "timeout", short: "t", help: "give up on a target after this long, DNS included (default: 5s; with --wait, 60s)"
     )
@@ -40,35 +53,45 @@ public struct ReachCommand: Command {
             Checks every TARGET at once (as many as the open-files limit allows; the rest wait for a slot) and \
             prints a reach record for each the moment its check ends. How it checks \
             depends on the target (or --method):
-              route  a bare host: is there a route to it? Nothing is sent: a UDP socket is connected and the \
+              icmp   a bare host (--method ping too): ICMP or ICMPv6 echo requests, --count of them (1), \
+            --echo-interval apart (0.2 s), all targets on one socket per address family: an unprivileged ping \
+            socket where sysctl net.ipv4.ping_group_range allows it, else a raw socket (root). Reachable when an \
+            echo is answered; the record has sent, received, loss_percent and the rtt_min/avg/max_ms round trips. \
+            An ICMP error coming back (destination unreachable) is unreachable, no reply at all timeout; the \
+            check ends when every echo is answered, or at --timeout.
+              route  is there a route to the host? Nothing is sent: a UDP socket is connected and the \
             kernel's answer read (no route, unreachable, prohibit and blackhole routes), as Apple's \
-            SCNetworkReachability means it. The outgoing interface and its kind are reported.
+            SCNetworkReachability means it. The status is routable, not reachable: the host may be down. The \
+            outgoing interface and its kind are reported (every method reports them).
               tcp    host:port, [v6addr]:port, or a URL of another scheme (ftp, ssh, svn… use their default \
             ports): a TCP connect to every address of the host, IPv6 and IPv4, at once.
               http   an http(s) URL: a HEAD request (a GET if the server refuses HEAD), with the status, and the \
             DNS, connect and TLS times. Any status below 400 counts, unless --expect-status says otherwise.
 
             --timeout bounds each check as a whole, the name lookup included: a DNS server that never answers costs \
-            the timeout, not the resolver's own 10 seconds and more. The exit status is 0 when every target is \
-            reachable (with --any, when one is), 1 when one is not, 64 for a malformed target or option, so that \
-            cron jobs can gate on it: tb reach feeds.example.org && tb feed @news.
+            the timeout, not the resolver's own 10 seconds and more. The exit status is 0 when every check \
+            succeeded (reachable, or routable for a route check; with --any, when one did), 1 when one did not, 64 \
+            for a malformed target or option, so that cron jobs can gate on the service they need: \
+            tb reach -q feeds.example.org:443 && tb feed @news.
 
             --wait tries again (after 0.1 s, then twice as long each time, up to --interval) until every target is \
-            reachable or --timeout passes, printing each target once: when it is reachable, or when time is up. \
-            --watch prints each target's state, then a change record whenever one becomes reachable or \
-            unreachable, until interrupted: route changes come from the kernel (rtnetlink: links, addresses and \
-            routes, IPv4 and IPv6) and trigger a new check of every target at once; tcp and http targets are also \
-            checked every --interval.
+            reachable or --timeout passes, printing each target once: when it is reachable, or when time is up, \
+            with tries and waited_ms; an icmp try waits 1 s for its replies after its last echo. --watch prints \
+            each target's state, then a change record (with status and previous_status) whenever its status \
+            changes, until interrupted: route changes come from the kernel (rtnetlink: links, addresses and \
+            routes, IPv4 and IPv6) and trigger a new check of every target at once; every target is also checked \
+            every --interval.
             """,
         options: [
-            method, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, ipv4, ipv6,
+            method, count, echoInterval, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, ipv4, ipv6,
         ] + InputOptions.request,
         positionals: [targets],
         records: [ReachRecord.schema, ChangeRecord.schema],
         examples: [
-            Example("tb reach example.org", "Is there a route to it?"),
+            Example("tb reach --count 5 example.org", "Ping it five times: loss and round trips."),
+            Example("tb reach --method route example.org", "Is there a route to it? (Nothing is sent.)"),
             Example("tb reach db.internal:5432 cache:6379 https://example.org/health", "Three checks at once."),
-            Example("tb reach -q feeds.example.org && tb feed @news", "Gate a cron job."),
+            Example("tb reach -q https://feeds.example.org/ && tb feed @news", "Gate a cron job on the server."),
             Example("tb reach --wait --timeout 120 localhost:5432 && ./migrate", "Wait for a service to come up."),
             Example("tb reach --watch 192.0.2.1 example.org:443", "Follow reachability as it changes."),
         ],
@@ -82,6 +105,8 @@ public struct ReachCommand: Command {
     let quiet: Bool
     let methodOverride: ReachMethod?
     let targetTexts: [String]
+    /// --count or --echo-interval: they need an icmp target.
+    let echoOptionsGiven: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         let waiting = arguments.flag(Self.wait)
@@ -89,6 +114,10 @@ public struct ReachCommand: Command {
         mode = watching ? .watch : waiting ? .wait : .once
         var settings = ProbeSettings()
         settings.timeout = try arguments.value(Self.timeout) ?? .seconds(waiting ? 60 : 5)
+        echoOptionsGiven = arguments.isPresent(Self.count) || arguments.isPresent(Self.echoInterval)
+        settings.count = try arguments.valueOrDefault(Self.count)
+        settings.echoInterval = try arguments.valueOrDefault(Self.echoInterval)
+        if waiting { settings.echoWait = .seconds(1) }
         interval = try arguments.valueOrDefault(Self.interval)
         let v4 = arguments.flag(Self.ipv4)
         let v6 = arguments.flag(Self.ipv6)
@@ -113,6 +142,9 @@ public struct ReachCommand: Command {
                 throw UsageError(error.message)
             }
             targets.append(try ReachTarget(text, resolved: resolved, method: methodOverride))
+        }
+        if echoOptionsGiven && !targets.contains(where: { $0.method == .icmp }) {
+            throw UsageError("--count and --echo-interval apply to icmp checks, and no target is one")
         }
         // A streaming table keeps room for what some targets will fill; a table printed at once shows what they did.
         let http = targets.contains { $0.method == .http }

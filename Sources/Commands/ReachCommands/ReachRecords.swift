@@ -1,12 +1,12 @@
-// The records of tb reach: `reach`, one per target and check, and with --watch, `change` when a target's
-// reachability flips.
+// The records of tb reach: `reach`, one per target and check, and with --watch, `change` when a target's status
+// changes.
 import Toolbox
 
 extension Field.Nature {
-    /// A status word: reachable in green, the failures in red.
+    /// A status word: reachable and routable in green, the failures in red.
     static let reachStatus = Field.Nature.words(
-        good: [ReachStatus.reachable.rawValue],
-        bad: ReachStatus.allCases.filter { $0 != .reachable }.map(\.rawValue))
+        good: [ReachStatus.reachable.rawValue, ReachStatus.routable.rawValue],
+        bad: ReachStatus.allCases.filter { $0 != .reachable && $0 != .routable }.map(\.rawValue))
     /// yes in green, no in red.
     static let reachability = Field.Nature.words(good: ["yes"], bad: ["no"])
     /// loopback, ethernet…
@@ -24,12 +24,17 @@ struct ReachRecord: Record {
             Field("host", .string, "the host name or address", inTable: false),
             Field("port", .integer, "the port (null for route checks)", inTable: false),
             Field(
-                "method", .string, "route, tcp or http",
+                "method", .string, "icmp, route, tcp or http",
                 nature: .words(other: ReachMethod.allCases.map(\.rawValue)).expendable(3)),
             // The status says it too, in colour: the table leaves this one out.
-            Field("reachable", .boolean, "whether the check succeeded", inTable: false),
             Field(
-                "status", .string, "reachable, refused, timeout, dns_failed, no_route, http_error or tls_error",
+                "reachable", .boolean,
+                "whether the check succeeded: the host answered, or for a route check, the kernel has a route",
+                inTable: false),
+            Field(
+                "status", .string,
+                "reachable (it answered), routable (a route check found a route; nothing was sent), refused, timeout, "
+                    + "unreachable (an ICMP error came back), dns_failed, no_route, http_error or tls_error",
                 nature: .reachStatus),
             Field(
                 "address", .string, "the address checked (the one that answered, when any did)",
@@ -40,7 +45,15 @@ struct ReachRecord: Record {
             Field("connect_ms", .number, "TCP connect time", inTable: false),
             Field("tls_ms", .number, "TLS handshake time (https)", inTable: false),
             Field("http_status", .integer, "the HTTP status code", table: .whenSet, nature: .number(3)),
+            Field("sent", .integer, "icmp: echo requests sent", inTable: false),
+            Field("received", .integer, "icmp: echo replies received", inTable: false),
+            Field("loss_percent", .number, "icmp: the share of echoes unanswered, 0 to 100", table: .whenSet),
+            Field("rtt_min_ms", .number, "icmp: the shortest round trip (null without a reply)", inTable: false),
+            Field("rtt_avg_ms", .number, "icmp: the mean round trip (null without a reply)", table: .whenSet),
+            Field("rtt_max_ms", .number, "icmp: the longest round trip (null without a reply)", inTable: false),
             Field("total_ms", .number, "the whole check"),
+            Field("tries", .integer, "with --wait: how many checks were made", inTable: false),
+            Field("waited_ms", .number, "with --wait: from the first try to this result", inTable: false),
             Field("error", .string, "why it is not reachable", table: .whenSet),
         ])
 
@@ -61,21 +74,32 @@ struct ReachRecord: Record {
         encoder.number(milliseconds(result.connect))
         encoder.number(milliseconds(result.tls))
         encoder.integer(result.httpStatus)
+        let echoes = result.echoes
+        let roundTrips = echoes?.roundTrips ?? []
+        encoder.integer(echoes?.sent)
+        encoder.integer(echoes?.received)
+        encoder.number(echoes.map(\.lossPercent))
+        encoder.number(milliseconds(roundTrips.min()))
+        encoder.number(milliseconds(roundTrips.isEmpty ? nil : roundTrips.reduce(0, +) / roundTrips.count))
+        encoder.number(milliseconds(roundTrips.max()))
         encoder.number(milliseconds(result.total))
+        encoder.integer(result.tries)
+        encoder.number(milliseconds(result.waited))
         encoder.string(result.error)
     }
 }
 
-/// With --watch: a target's reachability flipped.
+/// With --watch: a target's status changed.
 struct ChangeRecord: Record {
     static let schema = RecordSchema(
-        type: "change", summary: "with --watch, whenever a target's reachability flips",
+        type: "change", summary: "with --watch, whenever a target's status changes",
         fields: [
             Field("time", .time, "when the change was seen"),
             Field("target", .string, "the target as given", nature: .url),
             Field("reachable", .boolean, "whether it is reachable now", nature: .reachability),
             Field("previous", .boolean, "whether it was before", nature: .reachability),
             Field("status", .string, "the status of the check that saw the change", nature: .reachStatus),
+            Field("previous_status", .string, "the status before", nature: .reachStatus),
             Field(
                 "interface", .string, "the local interface the traffic leaves by now", nature: .short(9).expendable()),
             Field(
@@ -86,14 +110,15 @@ struct ChangeRecord: Record {
     let time: Timestamp
     let target: ReachTarget
     let result: ReachResult
-    let previous: Bool
+    let previous: ReachStatus
 
     func encode(to encoder: inout RecordEncoder) {
         encoder.time(time)
         encoder.string(target.text)
         encoder.boolean(result.reachable)
-        encoder.boolean(previous)
+        encoder.boolean(previous.succeeded)
         encoder.string(result.status.rawValue)
+        encoder.string(previous.rawValue)
         encoder.string(result.interface)
         encoder.string(result.interfaceKind)
     }

@@ -2,11 +2,20 @@
 
 /// How a check ended.
 enum ReachStatus: String, Sendable, CaseIterable {
-    case reachable, refused, timeout
+    /// The host answered: an echo reply, a TCP connect, an HTTP status that counts.
+    case reachable
+    /// A route check found a route. Nothing was sent: the host may be down.
+    case routable
+    case refused, timeout
+    /// A router (or this host, for a neighbour that never answered) sent back an ICMP destination unreachable.
+    case unreachable
     case dnsFailed = "dns_failed"
     case noRoute = "no_route"
     case httpError = "http_error"
     case tlsError = "tls_error"
+
+    /// Whether the check succeeded: the host answered, or for a route check, there is a route.
+    var succeeded: Bool { self == .reachable || self == .routable }
 }
 
 /// What one check of one target found.
@@ -23,6 +32,23 @@ struct ReachResult: Sendable {
     var httpStatus: Int?
     /// Why it is not reachable.
     var error: String?
+    /// For icmp checks: the echoes sent and answered.
+    var echoes: EchoSummary?
+    /// With --wait: how many checks were made, and how long since the first began (microseconds).
+    var tries: Int?
+    var waited: Int?
 
-    var reachable: Bool { status == .reachable }
+    /// Whether the check succeeded: the host answered, or for a route check, there is a route.
+    var reachable: Bool { status.succeeded }
+}
+
+/// What the echoes of an icmp check found, like fping's summary: sent, received, and the round trips of the replies.
+struct EchoSummary: Sendable {
+    var sent = 0
+    /// Round-trip times of the replies, in microseconds.
+    var roundTrips: [Int] = []
+
+    var received: Int { roundTrips.count }
+    /// The share of echoes without a reply, in percent.
+    var lossPercent: Double { sent == 0 ? 0 : Double(sent - received) * 100 / Double(sent) }
 }

@@ -58,15 +58,22 @@ final class ReachRun {
     }
 
     /// --wait: a target that is not reachable yet is tried again after a pause that doubles up to --interval,
-    /// until the deadline.
+    /// until the deadline. Its record says how many tries it took and how long it waited.
     private func untilReachable() throws {
-        let deadline = Prober.now + settings.timeout.wholeNanoseconds
+        let started = Prober.now
+        let deadline = started + settings.timeout.wholeNanoseconds
         prober.deadline = deadline
         var pause = Array(repeating: Int64(100_000_000), count: targets.count)
+        var tries = Array(repeating: 0, count: targets.count)
         let longest = interval.wholeNanoseconds
         prober.report = { [unowned self] index, result in
-            let retry = Prober.now + pause[index]
+            let now = Prober.now
+            let retry = now + pause[index]
+            tries[index] += 1
             if result.reachable || retry >= deadline {
+                var result = result
+                result.tries = tries[index]
+                result.waited = Int((now - started) / 1000)
                 final[index] = result
                 try print(index, result)
             } else {
@@ -78,24 +85,24 @@ final class ReachRun {
         try prober.run { final.contains { $0 == nil } }
     }
 
-    /// --watch: the first result of each target, then a change record each time one flips. Every target is checked
-    /// again every --interval, and at once when the kernel reports a route change.
+    /// --watch: the first result of each target, then a change record each time its status changes. Every target is
+    /// checked again every --interval, and at once when the kernel reports a route change.
     private func watch() throws {
         try prober.watchRoutes()
         try prober.watchOutput()
         prober.outputClosed = { throw OutputError.closed }
-        var state: [Bool?] = Array(repeating: nil, count: targets.count)
+        var state: [ReachStatus?] = Array(repeating: nil, count: targets.count)
         var again = Array(repeating: false, count: targets.count)
         let every = interval.wholeNanoseconds
         prober.report = { [unowned self] index, result in
             if let previous = state[index] {
-                if previous != result.reachable {
+                if previous != result.status {
                     try emit(ChangeRecord(time: .now(), target: targets[index], result: result, previous: previous))
                 }
             } else {
                 try print(index, result)
             }
-            state[index] = result.reachable
+            state[index] = result.status
             final[index] = result
             if again[index] {
                 again[index] = false

@@ -4,6 +4,8 @@ import Toolbox
 
 /// How a target is checked.
 enum ReachMethod: String, Sendable, CaseIterable {
+    /// Does the host answer ICMP echo requests (ping).
+    case icmp
     /// Is there a route to the host (no packet is sent).
     case route
     /// Does a TCP connect succeed.
@@ -47,9 +49,9 @@ struct ReachTarget: Sendable {
                 throw UsageError("'\(written)': no default port for '\(scheme)'; give one (\(scheme)://host:PORT)")
             }
             self.host = host
-            self.port = port
             let isWeb = scheme == "http" || scheme == "https"
             method = override ?? (isWeb ? .http : .tcp)
+            self.port = method == .icmp ? nil : port
             url =
                 method != .http
                 ? nil
@@ -57,8 +59,9 @@ struct ReachTarget: Sendable {
         } else {
             let (host, port) = try Self.split(text, in: written)
             self.host = host
-            self.port = port
-            method = override ?? (port == nil ? .route : .tcp)
+            method = override ?? (port == nil ? .icmp : .tcp)
+            // An echo goes to the host: a port given with --method icmp is not used, and the record says so.
+            self.port = method == .icmp ? nil : port
             url = method == .http ? "http://\(Self.bracketed(host))\(port.map { ":\($0)" } ?? "")/" : nil
         }
         if method == .tcp && port == nil {

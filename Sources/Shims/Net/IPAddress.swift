@@ -31,6 +31,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         self.init(family: family, bytes: bytes, scope: scope)
     }
 
+    /// The same address, whatever the zones say (a reply's zone is the interface it came in by).
+    public func matches(_ other: IPAddress) -> Bool { family == other.family && bytes == other.bytes }
+
     var cFamily: Int32 { family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet) }
 
     /// `192.0.2.1`, `2001:db8::1`, `fe80::1%eth0`. The corresponding C functions are `inet_ntop` and

@@ -50,6 +50,10 @@ public struct NetError: Error, Sendable, Equatable, CustomStringConvertible {
         guard case .resolver(let code) = kind else { return false }
         return code == CNet_eai_noname || code == CNet_eai_nodata || code == CNet_eai_addrfamily
     }
+    /// Not allowed: a socket type the process may not open (a raw socket without root), a prohibit route.
+    public var isPermissionDenied: Bool { kind == .system(EACCES) || kind == .system(EPERM) }
+    /// The socket's buffer is full for now: send again a moment later.
+    public var isWouldBlock: Bool { kind == .system(EAGAIN) || kind == .system(ENOBUFS) }
     public var isTimeout: Bool { kind == .system(ETIMEDOUT) }
     /// The process (or the system) has no descriptor left: try again once others are closed.
     public var isOutOfDescriptors: Bool { kind == .system(EMFILE) || kind == .system(ENFILE) }

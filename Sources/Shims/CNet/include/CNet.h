@@ -58,6 +58,35 @@ int CNet_route_check(int family, const uint8_t bytes[16], uint32_t scope, int po
 /// The name of the interface that holds a local address (at least 16 bytes); 0 when found, else -1.
 int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
 
+// MARK: ICMP echo
+
+/// What an ICMP socket read: nothing more for now, an echo reply of ours, an error about an echo of ours, or
+/// something else (another process's reply on a raw socket), skipped.
+enum { CNet_icmp_nothing = 0, CNet_icmp_reply = 1, CNet_icmp_error = 2, CNet_icmp_skipped = 3 };
+/// Why an ICMP error said an echo could not be delivered: the network or the host is unreachable, the port or
+/// protocol is, a router's policy prohibits it, the packet was too big, its hop limit ran out, something else.
+enum {
+    CNet_icmp_network = 1, CNet_icmp_host = 2, CNet_icmp_port = 3, CNet_icmp_prohibited = 4, CNet_icmp_too_big = 5,
+    CNet_icmp_hop_limit = 6, CNet_icmp_other = 7
+};
+
+/// Opens a non-blocking ICMP (AF_INET) or ICMPv6 (AF_INET6) echo socket: a datagram one ("ping socket", allowed to
+/// the groups in net.ipv4.ping_group_range, the kernel sets the identifier and delivers only our replies), else a
+/// raw one (root or CAP_NET_RAW: every ICMP message arrives, and ours are told by `*identifier`). The descriptor,
+/// with `*raw` set; -1 with `*error` the errno of the datagram socket, or of the raw one when the datagram one was
+/// refused for want of permission.
+int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error);
+/// Sends one echo request with `sequence` (and, on a raw socket, `identifier`) and a 56-byte payload, as ping does;
+/// 0, or the errno (EHOSTUNREACH, ENETUNREACH, EACCES for prohibit, EINVAL for blackhole routes, EAGAIN…).
+int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, uint16_t identifier,
+                   uint16_t sequence);
+/// Reads one message (a CNet_icmp_ kind). A reply gives its source in `address` and its `sequence`; an error gives
+/// the destination of the echo it is about in `address`, its `sequence`, the reporting router in `reporter` (with
+/// `*hasReporter`) and a CNet_icmp_ reason in `*reason`. Errors come from the error queue on datagram sockets
+/// (IP_RECVERR), as ICMP messages quoting our echo on raw ones.
+int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t address[16], uint32_t *scope,
+                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter);
+
 // MARK: Waiting
 
 /// epoll: a set of descriptors to wait on, each with a 64-bit token.
