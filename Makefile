@@ -20,7 +20,7 @@ MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
 # Debian's Python, openssl for a TLS certificate).
 TEST_PACKAGES := groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib subversion apache2 libapache2-mod-svn openssh-client openssh-server
 # The peer tools the benchmarks compare against.
-BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser
+BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 

@@ -1,8 +1,10 @@
 #!/bin/bash
 # tb reach against `xargs -P32 -n1 nc -z` on 200 listening loopback ports, and 200 targets of which 10 are silent
-# (their accept queue is full, so connects time out), in one run.
+# (their accept queue is full, so connects time out), in one run; then `tb reach --method icmp` against `fping -c1`
+# (and fping at its fastest pace, -i 1) on 200 loopback addresses, 127.0.0.1 to 127.0.0.200, all answering.
 # Goals (issue 5): 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and
-# --timeout 1 done within 1.1 s. Exits 1 when a goal is missed.
+# --timeout 1 done within 1.1 s. Issue 13: 200 pings at least as fast as fping's (>= 1.0x).
+# Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 export TB_HISTORY=off
 
@@ -45,4 +47,29 @@ awk -F, '
         printf "200 targets, 10 silent, --timeout 1:  %.3f s (goal <= 1.1)   %s\n", silent, (silent <= 1.1 ? "ok" : "SLOW")
         if (ratio < 5 || silent > 1.1) failed = 1
         exit failed
-    }' "$work/times.csv"
+    }' "$work/times.csv" || failed=1
+
+# fping paces its echoes (-i, 10 ms between two by default; 1 ms is its fastest); tb sends them all at once.
+addresses=$(seq -f '127.0.0.%g' 1 200 | tr '\n' ' ')
+measure --warmup 2 --runs 10 \
+    -n 'fping -c1' "fping -q -c1 $addresses" \
+    -n 'fping -c1 -i1' "fping -q -c1 -i1 $addresses" \
+    -n 'tb reach --method icmp' "'$tb' reach -q --method icmp $addresses"
+
+awk -F, '
+    NR == 1 { next }
+    { median[$1] = $4 }
+    END {
+        printf "%-24s %10s\n", "icmp", "median s"
+        for (name in median) printf "%-24s %10.3f\n", name, median[name]
+        tb = median["tb reach --method icmp"]
+        failed = 0
+        for (peer in median) {
+            if (peer == "tb reach --method icmp") continue
+            ratio = median[peer] / tb
+            printf "200 pings vs %-14s %6.1fx (goal >= 1.0)   %s\n", peer ":", ratio, (ratio >= 1 ? "ok" : "SLOW")
+            if (ratio < 1) failed = 1
+        }
+        exit failed
+    }' "$work/times.csv" || failed=1
+exit "${failed:-0}"

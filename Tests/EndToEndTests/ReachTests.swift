@@ -96,7 +96,8 @@ struct ReachTests {
         let result = try runProgram(
             "/bin/bash",
             [
-                "-c", "timeout 20 \"$0\" reach --watch --interval 10m 127.0.0.1 | head -1; echo \"${PIPESTATUS[0]}\"",
+                "-c",
+                "timeout 20 \"$0\" reach --watch --interval 10m --method route 127.0.0.1 | head -1; echo \"${PIPESTATUS[0]}\"",
                 Package.binary,
             ],
             environment: scratch.environment)
@@ -104,12 +105,15 @@ struct ReachTests {
         #expect(result.lines.last == "0", "\(result.stdout) \(result.stderr)")
     }
 
+    /// A route check sends nothing: it says routable (a route exists), never reachable, and succeeds.
     @Test func routesOnThisMachine() throws {
-        let result = try reach(["127.0.0.1", "::1", "localhost"])
+        let result = try reach(["--method", "route", "127.0.0.1", "::1", "localhost"])
         #expect(result.status == 0, "\(result.stderr)")
         let found = try records(result)
         for target in ["127.0.0.1", "::1", "localhost"] {
             #expect(found[target]?["method"] as? String == "route")
+            #expect(found[target]?["status"] as? String == "routable")
+            #expect(found[target]?["reachable"] as? Bool == true)
             #expect(found[target]?["interface"] as? String == "lo", "\(target)")
             #expect(found[target]?["interface_kind"] as? String == "loopback")
             #expect(found[target]?["port"] is NSNull)
@@ -199,23 +203,43 @@ struct ReachTests {
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.lines.count == 1)
         #expect(Date().timeIntervalSince(started) < 6)
+        // The record says how long the wait took and how many tries: the port opened after about a second.
+        let record = try records(result)["127.0.0.1:\(port)"] ?? [:]
+        #expect((record["tries"] as? Int ?? 0) >= 2, "\(record)")
+        #expect(((record["waited_ms"] as? Double) ?? 0) >= 500, "\(record)")
         let never = try reach(["--wait", "--timeout", "1", "127.0.0.1:\(try Listeners(open: 0, closed: 1).closed[0])"])
         #expect(never.status == 1)
         #expect(never.lines.count == 1)
         #expect(never.stdout.contains(#""status":"refused""#))
+        #expect(try records(never).values.first?["tries"] as? Int ?? 0 >= 2)
+        // Without --wait there are no tries to count.
+        #expect(
+            try reach(["127.0.0.1:\(port)", "--fields", "tries,waited_ms"]).lines.first
+                == #"{"type":"reach","tries":null,"waited_ms":null}"#)
     }
 
     @Test func watchSeesAPortClose() throws {
         let ports = try Listeners(open: 1)
         let target = "127.0.0.1:\(ports.open[0])"
         let program = try RunningProgram(
-            Package.binary, ["reach", "--watch", "--interval", "0.2", "--fields", "target,reachable,previous", target],
+            Package.binary,
+            [
+                "reach", "--watch", "--interval", "0.2", "--fields",
+                "target,reachable,previous,status,previous_status,interface", target,
+            ],
             environment: scratch.environment)
         let first = program.readLine()
-        #expect(first == #"{"type":"reach","target":"\#(target)","reachable":true,"previous":null}"#)
+        #expect(
+            first
+                == #"{"type":"reach","target":"\#(target)","reachable":true,"previous":null,"status":"reachable","previous_status":null,"interface":"lo"}"#
+        )
         ports.close(ports.open[0])
+        // The change has both statuses; a refused connect leaves no interface.
         let change = program.readLine()
-        #expect(change == #"{"type":"change","target":"\#(target)","reachable":false,"previous":true}"#)
+        #expect(
+            change
+                == #"{"type":"change","target":"\#(target)","reachable":false,"previous":true,"status":"refused","previous_status":"reachable","interface":null}"#
+        )
     }
 
     // MARK: As root, in namespaces of the tests' own
@@ -231,7 +255,7 @@ struct ReachTests {
         try namespace.ip(["link", "set", "t0", "up"])
         try namespace.ip(["addr", "add", "10.8.0.1/24", "dev", "t0"])
         let targets = ["10.1.0.1", "10.2.0.1", "10.3.0.1", "10.4.0.1", "10.9.0.2", "10.8.0.2", "10.1.0.1:80"]
-        let (program, arguments) = namespace.inside(Package.binary, ["reach"] + targets)
+        let (program, arguments) = namespace.inside(Package.binary, ["reach", "--method", "route"] + targets)
         let result = try runProgram(program, arguments, environment: scratch.environment)
         #expect(result.status == 1)
         let found = try records(result)
@@ -240,7 +264,7 @@ struct ReachTests {
         #expect(found["10.2.0.1"]?["error"] as? String == "10.2.0.1: prohibit route")
         #expect(found["10.3.0.1"]?["error"] as? String == "10.3.0.1: unreachable route")
         #expect(found["10.4.0.1"]?["error"] as? String == "10.4.0.1: no route")
-        #expect(found["10.9.0.2"]?["status"] as? String == "reachable")
+        #expect(found["10.9.0.2"]?["status"] as? String == "routable")
         #expect(found["10.9.0.2"]?["interface"] as? String == "v0")
         #expect(found["10.9.0.2"]?["interface_kind"] as? String == "ethernet")
         #expect(found["10.8.0.2"]?["interface"] as? String == "t0")
@@ -257,13 +281,14 @@ struct ReachTests {
         try namespace.ip(["addr", "add", "fe80::1/64", "dev", "v0", "nodad"])
         let link = try runProgram("/usr/sbin/ip", ["-n", namespace.name, "-o", "link", "show", "v0"], environment: [:])
         let index = String(link.stdout.prefix { $0 != ":" })
-        let targets = ["fe80::2%v0", "[fe80::1%v0]:1", "ssh://[fe80::1%25v0]:1/", "[fe80::1%\(index)]:1"]
+        let targets = ["fe80::1%v0", "[fe80::1%v0]:1", "ssh://[fe80::1%25v0]:1/", "[fe80::1%\(index)]:1"]
         let (program, arguments) = namespace.inside(Package.binary, ["reach", "--timeout", "2"] + targets)
         let result = try runProgram(program, arguments, environment: scratch.environment)
         #expect(result.status == 1, "\(result.stderr)")
         let found = try records(result)
-        #expect(found["fe80::2%v0"]?["status"] as? String == "reachable", "\(result.stdout)")
-        #expect(found["fe80::2%v0"]?["interface"] as? String == "v0")
+        #expect(found["fe80::1%v0"]?["status"] as? String == "reachable", "\(result.stdout)")
+        #expect(found["fe80::1%v0"]?["address"] as? String == "fe80::1%v0")
+        #expect(found["fe80::1%v0"]?["interface"] as? String == "v0")
         #expect(found["[fe80::1%v0]:1"]?["status"] as? String == "refused")
         #expect(found["[fe80::1%v0]:1"]?["address"] as? String == "fe80::1%v0")
         #expect(found["ssh://[fe80::1%25v0]:1/"]?["status"] as? String == "refused")
@@ -302,9 +327,12 @@ struct ReachTests {
         try namespace.veth(address: "10.9.0.1/24")
         let (program, arguments) = namespace.inside(
             Package.binary,
-            ["reach", "--watch", "--interval", "600", "--fields", "target,reachable,status", "10.9.0.2"])
+            [
+                "reach", "--watch", "--method", "route", "--interval", "600", "--fields", "target,reachable,status",
+                "10.9.0.2",
+            ])
         let watcher = try RunningProgram(program, arguments, environment: scratch.environment)
-        #expect(watcher.readLine() == #"{"type":"reach","target":"10.9.0.2","reachable":true,"status":"reachable"}"#)
+        #expect(watcher.readLine() == #"{"type":"reach","target":"10.9.0.2","reachable":true,"status":"routable"}"#)
         // The route goes with the link; only the kernel's notice can tell tb (the interval is ten minutes).
         try namespace.ip(["link", "set", "v0", "down"])
         #expect(watcher.readLine() == #"{"type":"change","target":"10.9.0.2","reachable":false,"status":"no_route"}"#)

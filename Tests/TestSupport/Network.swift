@@ -94,6 +94,25 @@ public final class NetworkNamespace {
         try ip(["addr", "add", address, "dev", "v0"])
     }
 
+    /// A veth pair, v0 here with `address` and v1 in `peer` with `peerAddress` (CIDRs), both up: a neighbour that
+    /// answers, or routes on, as `peer` is set up.
+    public func veth(address: String, peer: NetworkNamespace, peerAddress: String) throws {
+        try ip(["link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", peer.name])
+        try ip(["link", "set", "v0", "up"])
+        try peer.ip(["link", "set", "v1", "up"])
+        try ip(["addr", "add", address, "dev", "v0"])
+        try peer.ip(["addr", "add", peerAddress, "dev", "v1"])
+    }
+
+    /// Sets a network sysctl of the namespace only (`net.ipv4.ip_forward`, `net.ipv4.ping_group_range`): what
+    /// /proc/sys/net shows depends on the namespace of the process that opens it.
+    public func sysctl(_ name: String, _ value: String) throws {
+        let path = "/proc/sys/" + name.replacing(".", with: "/")
+        let (program, arguments) = inside("/bin/sh", ["-c", "printf '%s\\n' \"$1\" > \"$2\"", "sh", value, path])
+        let result = try runProgram(program, arguments, environment: [:])
+        guard result.status == 0 else { throw ServerError("sysctl \(name)=\(value): \(result.stderr)") }
+    }
+
     /// The arguments that run a program inside the namespace.
     public func inside(_ program: String, _ arguments: [String]) -> (String, [String]) {
         ("/usr/sbin/ip", ["netns", "exec", name, program] + arguments)

@@ -170,7 +170,9 @@ final class Prober {
             startQueued()
             let now = Self.now
             for (index, time) in scheduled where time <= now { start(index) }
-            for (index, check) in checks where (check.ping?.nextEcho ?? .max) <= now { sendEcho(index, check, now: now) }
+            for (index, check) in checks where (check.ping?.nextEcho ?? .max) <= now {
+                sendEcho(index, check, now: now)
+            }
             for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
             guard keepGoing() else { break }
             let next = (checks.values.map(\.deadline) + checks.values.compactMap(\.ping?.nextEcho) + scheduled.values)
@@ -402,7 +404,7 @@ final class Prober {
             try poller.add(socket.descriptor, token: family == .ipv6 ? Token.icmpv6 : Token.icmp)
             icmpSockets[family] = socket
             return socket
-        } catch where error.isPermissionDenied {
+        } catch  where error.isPermissionDenied {
             throw ToolError(
                 "cannot send \(protocolName) echoes: this group may not open ping sockets "
                     + "(sysctl net.ipv4.ping_group_range) and raw sockets need root or CAP_NET_RAW")

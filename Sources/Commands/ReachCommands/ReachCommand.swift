@@ -18,7 +18,9 @@ extension ReachMethod: ArgumentChoice {
 public struct ReachCommand: Command {
     static let method = Option<ReachMethod>(
         "method", short: "m",
-        help: "how to check: icmp (or ping), route, tcp, http (default: icmp for a host, tcp for host:port, http for a URL)")
+        help:
+            "how to check: icmp (or ping), route, tcp, http (default: icmp for a host, tcp for host:port, http for a URL)"
+    )
     static let count = Option<Int>(
         "count", short: "c", value: "N", help: "icmp: send N echoes to each target and report loss and round trips",
         default: 1, range: 1...10000)

@@ -98,7 +98,8 @@ public final class ICMPSocket {
             switch kind {
             case Int32(CNet_icmp_nothing): return messages
             case Int32(CNet_icmp_reply):
-                messages.append(.reply(from: IPAddress(family: cFamily, bytes: address, scope: scope), sequence: sequence))
+                messages.append(
+                    .reply(from: IPAddress(family: cFamily, bytes: address, scope: scope), sequence: sequence))
             case Int32(CNet_icmp_error):
                 messages.append(
                     .error(
