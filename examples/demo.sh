@@ -96,12 +96,14 @@ show "printf 'Ada and Grace\\n' | tb svn put @code/trunk/AUTHORS - -m 'Name the 
 show tb svn log -v -l 1 @code --fields revision,message,changed_paths
 show tb svn cat @code/trunk/src/main.c
 
-section "reach: routes, ports and URLs, all at once, within one deadline"
+section "reach: pings, ports, URLs and routes, all at once, within one deadline"
 # A web server of the demo's own on a free loopback port.
 /usr/bin/python3 -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &
 server=$!
 while ! port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$work/http.log" | head -1) || [ -z "$port" ]; do sleep 0.1; done
 show tb reach 127.0.0.1 ::1 localhost:$port 127.0.0.1:1 --format table
+show tb reach --count 3 127.0.0.1 ::1 --fields target,sent,received,loss_percent,rtt_avg_ms
+show tb reach --method route 127.0.0.1 --fields target,method,status,interface
 show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --fields target,status,http_status,total_ms
 show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
 show tb reach --timeout 1 --method tcp 127.0.0.1:1 --fields target,status,error

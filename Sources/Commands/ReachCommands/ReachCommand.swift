@@ -31,11 +31,11 @@ public struct ReachCommand: Command {
     )
     static let interval = Option<Duration>(
         "interval", short: "i",
-        help: "with --wait, the longest pause between tries; with --watch, how often tcp and http targets are checked",
+        help: "with --wait, the longest pause between tries; with --watch, how often every target is checked again",
         default: .seconds(2))
     static let wait = Flag("wait", short: "w", help: "keep trying until every target is reachable or --timeout passes")
     static let watch = Flag(
-        "watch", help: "print the state, then a change record whenever a target's reachability flips",
+        "watch", help: "print the state, then a change record whenever a target's status changes",
         conflicts: [wait])
     static let any = Flag("any", help: "succeed when at least one target is reachable (default: all must be)")
     static let ordered = Flag("ordered", help: "print the records in the order of the targets, not as they come")
