@@ -68,7 +68,9 @@ struct RegexTreeTests {
     func expectSame(_ tbArguments: [String], _ rgArguments: [String], in directory: String? = nil) throws {
         let ours = try tbMatches(tbArguments, directory: directory)
         let theirs = try rg(rgArguments, directory: directory)
-        #expect(ours.lines == theirs.lines, "\(tbArguments): \(ours.stderr)")
+        let onlyOurs = ours.lines.filter { !theirs.lines.contains($0) }.prefix(5)
+        let onlyTheirs = theirs.lines.filter { !ours.lines.contains($0) }.prefix(5)
+        #expect(ours.lines == theirs.lines, "\(tbArguments): tb only \(onlyOurs), rg only \(onlyTheirs)")
         #expect(ours.status == theirs.status, "\(tbArguments): \(ours.stderr) / \(theirs.stderr)")
     }
 
@@ -99,7 +101,7 @@ struct RegexTreeTests {
         try expectSame(["--hidden", "ERROR", tree], ["--hidden", "ERROR", tree])
         try expectSame(["--no-ignore", "ERROR", tree], ["--no-ignore", "ERROR", tree])
         try expectSame(["-a", "ERROR", tree], ["-a", "ERROR", tree])
-        try expectSame(["--binary", "--hidden", "--no-ignore", "ERROR", tree], ["-uuu", "ERROR", tree])
+        try expectSame(["--binary", "--hidden", "--no-ignore", "ERROR", tree], ["--hidden", "--no-ignore", "-a", "ERROR", tree])
         try expectSame(["--glob", "*.log", "ERROR", tree], ["-g", "*.log", "ERROR", tree])
         try expectSame(["--glob", "!many", "--glob", "!*.txt", "ERROR", tree], ["-g", "!many", "-g", "!*.txt", "ERROR", tree])
         try expectSame(["--glob", "*.tmp", "--glob", "!keep*", "ERROR", tree], ["-g", "*.tmp", "-g", "!keep*", "ERROR", tree])
@@ -107,11 +109,11 @@ struct RegexTreeTests {
         // A glob with a slash is relative to the directory searched: as rg's when it searches the current one.
         let inside = scratch.file(tree)
         let ours = try tbMatches(["--glob", "sub/**", "--glob", "many/d0[1-2]/*", "ERROR", "."], directory: inside)
-        let theirs = try rg(["-g", "sub/**", "-g", "many/d0[1-2]/*", "ERROR"], directory: inside)
-        #expect(ours.lines == theirs.lines.map { "./" + $0 })
+        let theirs = try rg(["-g", "sub/**", "-g", "many/d0[1-2]/*", "ERROR", "."], directory: inside)
+        #expect(ours.lines == theirs.lines)
         #expect(ours.lines.count > 50)
         let outside = try tbMatches(["--glob", "sub/**", "--glob", "many/d0[1-2]/*", "ERROR", tree])
-        #expect(outside.lines == theirs.lines.map { tree + "/" + $0 })
+        #expect(outside.lines == theirs.lines.map { tree + $0.dropFirst() })
         // No repository: .gitignore files are not read (.ignore ones are).
         try expectSame(["ERROR", "outer/plain"], ["ERROR", "outer/plain"])
         #expect(try tbMatches(["ERROR", "outer/plain"]).lines == ["outer/plain/p.txt:1:ERROR"])
@@ -125,7 +127,11 @@ struct RegexTreeTests {
         try expectSame(["-L", "ERROR", tree], ["-L", "ERROR", tree])
         #expect(ours.status == 2)
         let loops = ours.stderr.split(separator: "\n").filter { $0.contains("file system loop") }
-        #expect(loops == ["tb regex: file system loop: 'outer/tree/sub/deep/loop' leads back to 'outer/tree'"])
+        #expect(
+            loops == [
+                "tb regex: file system loop: 'outer/tree/link-dir/loop' leads back to 'outer/tree'",
+                "tb regex: file system loop: 'outer/tree/sub/deep/loop' leads back to 'outer/tree'",
+            ])
         let files = Set(ours.lines.map { String($0.split(separator: ":")[0]) })
         #expect(files.contains("outer/tree/link.txt") && files.contains("outer/tree/link-dir/d.txt"))
         // A link to nothing: one message, the search goes on.
