@@ -101,11 +101,15 @@ struct RegexTreeTests {
         try expectSame(["--hidden", "ERROR", tree], ["--hidden", "ERROR", tree])
         try expectSame(["--no-ignore", "ERROR", tree], ["--no-ignore", "ERROR", tree])
         try expectSame(["-a", "ERROR", tree], ["-a", "ERROR", tree])
-        try expectSame(["--binary", "--hidden", "--no-ignore", "ERROR", tree], ["--hidden", "--no-ignore", "-a", "ERROR", tree])
+        try expectSame(
+            ["--binary", "--hidden", "--no-ignore", "ERROR", tree], ["--hidden", "--no-ignore", "-a", "ERROR", tree])
         try expectSame(["--glob", "*.log", "ERROR", tree], ["-g", "*.log", "ERROR", tree])
-        try expectSame(["--glob", "!many", "--glob", "!*.txt", "ERROR", tree], ["-g", "!many", "-g", "!*.txt", "ERROR", tree])
-        try expectSame(["--glob", "*.tmp", "--glob", "!keep*", "ERROR", tree], ["-g", "*.tmp", "-g", "!keep*", "ERROR", tree])
-        try expectSame(["--glob", "*.tmp", "--no-ignore", "ERROR", tree], ["-g", "*.tmp", "--no-ignore", "ERROR", tree])
+        try expectSame(
+            ["--glob", "!many", "--glob", "!*.txt", "ERROR", tree], ["-g", "!many", "-g", "!*.txt", "ERROR", tree])
+        try expectSame(
+            ["--glob", "*.tmp", "--glob", "!keep*", "ERROR", tree], ["-g", "*.tmp", "-g", "!keep*", "ERROR", tree])
+        try expectSame(
+            ["--glob", "*.tmp", "--no-ignore", "ERROR", tree], ["-g", "*.tmp", "--no-ignore", "ERROR", tree])
         // A glob with a slash is relative to the directory searched: as rg's when it searches the current one.
         let inside = scratch.file(tree)
         let ours = try tbMatches(["--glob", "sub/**", "--glob", "many/d0[1-2]/*", "ERROR", "."], directory: inside)
@@ -169,23 +173,29 @@ struct RegexTreeTests {
 
     /// --count, --lines, --max-count and --json records of files found in a directory are those of named files.
     @Test func everyFlagAppliesToFoundFilesAsToNamedOnes() throws {
-        for flags in [["-c"], ["--lines"], ["--max-count", "1"], ["-g1", "--json"], ["--first", "-c"], ["-i", "-c"]] {
+        for flags in [
+            ["-c"], ["--lines"], ["--max-count", "1"], ["-g1", "--json"], ["--first", "-c"], ["-i", "-c"],
+        ] {
             let pattern = flags.contains("-g1") ? "(ERR)OR" : "error|ERROR"
-            let found = try tb(["regex"] + flags + [pattern, "outer/tree/a"], environment: scratch.environment,
+            let found = try tb(
+                ["regex"] + flags + [pattern, "outer/tree/a"], environment: scratch.environment,
                 directory: scratch.path)
-            let named = try tb(["regex"] + flags + [pattern, "outer/tree/a/b.txt"], environment: scratch.environment,
+            let named = try tb(
+                ["regex"] + flags + [pattern, "outer/tree/a/b.txt"], environment: scratch.environment,
                 directory: scratch.path)
             #expect(found.stdout == named.stdout, "\(flags)")
             #expect(found.status == named.status, "\(flags)")
         }
-        let nothing = try tb(["regex", "-c", "NOPE", "outer/tree"], environment: scratch.environment,
+        let nothing = try tb(
+            ["regex", "-c", "NOPE", "outer/tree"], environment: scratch.environment,
             directory: scratch.path)
         #expect(nothing.status == 1)
         #expect(nothing.lines.count > 300)
     }
 
     @Test func badWalkOptionsAreUsageErrors() throws {
-        let bad = try tb(["regex", "--glob", "a[b", "x", "."], environment: scratch.environment, directory: scratch.path)
+        let bad = try tb(
+            ["regex", "--glob", "a[b", "x", "."], environment: scratch.environment, directory: scratch.path)
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("tb regex: invalid --glob 'a[b': a '[' is not closed\n"))
         let missing = try tb(["regex", "x", "no-such-dir"], environment: scratch.environment, directory: scratch.path)

@@ -93,7 +93,9 @@ struct IgnoreGlob: Sendable, Equatable {
             if index + 2 < text.count, text[index + 1] == UInt8(ascii: "-"), text[index + 2] != UInt8(ascii: "]") {
                 high = text[index + 2]
                 index += 2
-                guard low <= high else { throw Invalid(reason: "the range \(Self.show(low))-\(Self.show(high)) is empty") }
+                guard low <= high else {
+                    throw Invalid(reason: "the range \(Self.show(low))-\(Self.show(high)) is empty")
+                }
             }
             ranges.append(low...high)
             index += 1

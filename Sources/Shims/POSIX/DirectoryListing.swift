@@ -69,7 +69,7 @@ extension FileSystem {
         var info = stat()
         do {
             try retrying { follow ? stat(terminated, &info) : lstat(terminated, &info) }
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return nil
         }
         return Status(info)
