@@ -24,21 +24,31 @@ enum FileOutcome: Sendable {
     case skipped
 }
 
-/// Searches one file on a worker thread.
-enum FileSearch {
+/// Searches files on one worker thread, one after the other.
+final class FileSearch {
     /// Files up to this size are read whole; bigger ones are streamed in bounded memory.
     static let wholeFileLimit = 1 << 20
     /// Where a NUL byte makes a file binary, as in ripgrep.
     static let binaryWindow = 64 << 10
 
-    static func run(_ job: FileJob, settings: RegexSettings, binary: Bool) -> FileOutcome {
+    private let settings: RegexSettings
+    private let binary: Bool
+    /// The PCRE2 matchers of the thread's first file, for all the others.
+    private var matchers: PatternMatchers?
+
+    init(settings: RegexSettings, binary: Bool) {
+        self.settings = settings
+        self.binary = binary
+    }
+
+    func run(_ job: FileJob) -> FileOutcome {
         switch job {
         case .problem(let message): return .problem(message)
-        case .file(let path): return search(path, settings: settings, binary: binary)
+        case .file(let path): return search(path)
         }
     }
 
-    private static func search(_ path: [UInt8], settings: RegexSettings, binary: Bool) -> FileOutcome {
+    private func search(_ path: [UInt8]) -> FileOutcome {
         let name = TreeWalk.show(path)
         let bytes: [UInt8]
         do {
@@ -47,22 +57,23 @@ enum FileSearch {
             defer { try? fd.close() }
             let status = try fd.status()
             guard status.kind == .regular else { return .skipped }
-            guard status.size <= wholeFileLimit else { return .stream(path) }
-            guard let whole = try read(fd, size: status.size) else { return .stream(path) }
+            guard status.size <= Self.wholeFileLimit else { return .stream(path) }
+            guard let whole = try Self.read(fd, size: status.size) else { return .stream(path) }
             bytes = whole
         } catch {
             if error.isNotFound { return .skipped }
             return .problem("cannot read '\(name)': \(error.reason)")
         }
-        if !binary && isBinary(bytes) { return .binary }
+        if !binary && Self.isBinary(bytes) { return .binary }
         // gzip is inflated on the fly, as for a file named on the command line.
         if bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B { return .stream(path) }
         var batches: [MatchBatch] = []
         do {
-            let finder = try MatchFinder(settings: settings, name: name) { batch in
+            let finder = try MatchFinder(settings: settings, name: name, matchers: matchers) { batch in
                 batches.append(batch)
                 return true
             }
+            matchers = finder.matchers
             if try finder.feed(bytes) { try finder.finish() }
         } catch {
             var failure = MatchBatch(groupCount: 0)

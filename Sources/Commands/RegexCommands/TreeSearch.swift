@@ -61,8 +61,8 @@ final class TreeSearch {
         let binary = walk.binary
         let threads = WorkerPool<FileJob, FileOutcome>.processorCount
         do {
-            let started = try WorkerPool<FileJob, FileOutcome>(threads: threads, capacity: threads * 8) { job in
-                FileSearch.run(job, settings: settings, binary: binary)
+            let started = try WorkerPool<FileJob, FileOutcome>(threads: threads, capacity: threads * 8) {
+                FileSearch(settings: settings, binary: binary).run
             }
             pool = started
             return started

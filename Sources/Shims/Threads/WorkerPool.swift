@@ -17,16 +17,19 @@ public final class WorkerPool<Input: Sendable, Output: Sendable>: @unchecked Sen
     private var cancelled = false
     private var threads: [pthread_t] = []
     private let capacity: Int
-    private let work: @Sendable (Input) -> Output
+    private let makeWork: @Sendable () -> (Input) -> Output
 
     /// The number of processors online, at least 1. The corresponding C function is `sysconf`.
     public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    /// Starts `threads` threads. `capacity` bounds the jobs submitted but not yet handed back.
+    /// Starts `threads` threads; each calls `makeWork` once and does its jobs with the function it returns (which
+    /// may keep state of its own thread). `capacity` bounds the jobs submitted but not yet handed back.
     /// The corresponding C function is `pthread_create`.
-    public init(threads count: Int, capacity: Int, work: @escaping @Sendable (Input) -> Output) throws(ThreadError) {
+    public init(
+        threads count: Int, capacity: Int, makeWork: @escaping @Sendable () -> (Input) -> Output
+    ) throws(ThreadError) {
         self.capacity = max(1, capacity)
-        self.work = work
+        self.makeWork = makeWork
         mutex = .allocate(capacity: 1)
         changed = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -104,6 +107,7 @@ public final class WorkerPool<Input: Sendable, Output: Sendable>: @unchecked Sen
     }
 
     private func runWorker() {
+        let work = makeWork()
         lock()
         while true {
             while queueHead == queue.count && !ended { wait() }
