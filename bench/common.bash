@@ -21,6 +21,19 @@ corpus() {
     echo "$file"
 }
 
+# corpus_tree DIRECTORY GENERATOR ARGUMENT: as corpus, for a generated directory tree (read once too).
+corpus_tree() {
+    local directory="$here/corpus/$1"
+    if [ ! -d "$directory" ]; then
+        mkdir -p "$here/corpus"
+        echo "generating $directory" >&2
+        rm -rf "$directory.partial"
+        /usr/bin/python3 "$here/$2" "$directory" "$3"
+    fi
+    find "$directory" -type f -exec cat {} + >/dev/null
+    echo "$directory"
+}
+
 # measure HYPERFINE-ARGUMENTS...: runs hyperfine, writing every command's times to $work/times.csv (columns:
 # command,mean,stddev,median,user,system,min,max in seconds); shows hyperfine's log when it fails.
 measure() {

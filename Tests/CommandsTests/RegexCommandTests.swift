@@ -249,7 +249,13 @@ struct RegexCommandTests {
         let failed = run(["x", broken])
         #expect(failed.status == .failure)
         #expect(failed.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)
-        #expect(run(["x", scratch.path]).stderr.first == "tb regex: cannot read '\(scratch.path)': Is a directory")
+        // A directory is searched: the gzip file in it is binary, left out unless -a, which inflates it.
+        let directory = run(["x", scratch.path])
+        #expect(directory.stderr == ["tb regex: skipped 1 binary file (use --binary to search them)"])
+        #expect(directory.status == .negative)
+        let binary = run(["-a", "x", scratch.path])
+        #expect(binary.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)
+        #expect(binary.status == .failure)
     }
 
     @Test func bookmarksAreSources() throws {

@@ -9,7 +9,8 @@ import Toolbox
 /// Finds the matches of one source and hands them on in batches, one per piece of input.
 final class MatchFinder {
     private let settings: RegexSettings
-    private let matchers: PatternMatchers
+    /// The PCRE2 matchers, which a later finder on the same thread may reuse.
+    let matchers: PatternMatchers
     private let name: String
     private let emit: (MatchBatch) -> Bool
     /// The pattern matches UTF-8 characters (by option or by `(*UTF)`): the window never ends inside one, and an
@@ -48,15 +49,23 @@ final class MatchFinder {
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
 
-    init(settings: RegexSettings, name: String, emit: @escaping (MatchBatch) -> Bool) throws(ToolError) {
+    /// `matchers`: those of an earlier finder on this thread, to reuse (making them maps a JIT stack each time).
+    init(
+        settings: RegexSettings, name: String, matchers: PatternMatchers? = nil,
+        emit: @escaping (MatchBatch) -> Bool
+    ) throws(ToolError) {
         self.settings = settings
         self.name = name
         unicode = settings.pattern.isUTF
         self.emit = emit
-        do {
-            matchers = try PatternMatchers(settings.pattern, lineMode: settings.lineMode)
-        } catch {
-            throw ToolError("cannot match '\(name)': \(error.message)")
+        if let matchers {
+            self.matchers = matchers
+        } else {
+            do {
+                self.matchers = try PatternMatchers(settings.pattern, lineMode: settings.lineMode)
+            } catch {
+                throw ToolError("cannot match '\(name)': \(error.message)")
+            }
         }
         places = settings.pattern.startsAfterNewlines ? .lineStart : unicode ? .character : .byte
         context = (settings.pattern.maxLookbehind + 1) * (unicode ? 4 : 1)

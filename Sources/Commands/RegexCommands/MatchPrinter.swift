@@ -10,7 +10,8 @@ final class MatchPrinter: InputHandler {
     private let output: Output
     private let name: String
     private let source: JSONText
-    private let pipeline: WorkerPipeline<[UInt8], MatchBatch>
+    /// nil for a file whose matches a TreeSearch worker found already (see `replay`).
+    private let pipeline: WorkerPipeline<[UInt8], MatchBatch>?
     /// Matches found (printed or counted).
     private(set) var matches = 0
     private(set) var recordCount = 0
@@ -42,24 +43,39 @@ final class MatchPrinter: InputHandler {
         }
     }
 
+    /// A printer of matches found already, by a worker of a TreeSearch: `replay` prints them.
+    init(found settings: RegexSettings, output: Output, name: String) {
+        self.settings = settings
+        self.output = output
+        self.name = name
+        source = JSONText(name)
+        pipeline = nil
+    }
+
     deinit {
-        pipeline.cancel()
+        pipeline?.cancel()
+    }
+
+    /// Prints the batches a TreeSearch worker found, then ends the source.
+    func replay(_ batches: [MatchBatch]) throws {
+        for batch in batches { try print(batch) }
+        try end()
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {
         guard !done else { return false }
         var chunk: [UInt8] = []
         Bytes.append(bytes, to: &chunk)
-        try pipeline.send(chunk) { batch in try self.print(batch) }
+        try pipeline?.send(chunk) { batch in try self.print(batch) }
         return !done
     }
 
     func idle() throws {
-        try pipeline.waitUntilIdle { batch in try self.print(batch) }
+        try pipeline?.waitUntilIdle { batch in try self.print(batch) }
     }
 
     func finish() throws {
-        try pipeline.finish { batch in try self.print(batch) }
+        try pipeline?.finish { batch in try self.print(batch) }
         try end()
     }
 

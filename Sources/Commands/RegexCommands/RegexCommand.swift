@@ -1,5 +1,7 @@
-// tb regex PATTERN [SOURCE...]: PCRE2 matches as records, over files, stdin, URLs and gzip, in bounded memory.
+// tb regex PATTERN [SOURCE...]: PCRE2 matches as records, over files, directories, stdin, URLs and gzip, in bounded
+// memory.
 import PCRE2
+import POSIX
 import Toolbox
 
 /// Runs a PCRE2 pattern over sources.
@@ -25,9 +27,18 @@ public struct RegexCommand: Command {
     static let maxMatchSize = Option<Int>(
         "max-match-size", value: "BYTES", help: "the longest match (or line, with --lines) that can be found",
         default: 4 << 20, range: 1...(1 << 30))
+    static let hidden = Flag("hidden", help: "in directories, search hidden files and directories too")
+    static let noIgnore = Flag("no-ignore", help: "in directories, search what .gitignore and .ignore files ignore too")
+    static let binary = Flag(
+        "binary", short: "a", help: "in directories, search binary files (a NUL byte in their first 64 KiB) too")
+    static let glob = Option<String>(
+        "glob", value: "GLOB",
+        help: "in directories, search only the files GLOB matches, or with !GLOB not those (repeatable)",
+        repeatable: true)
+    static let follow = Flag("follow", short: "L", help: "in directories, follow symbolic links")
     static let pattern = Positional("PATTERN", help: "a PCRE2 regular expression")
     static let sources = Positional(
-        "SOURCE", help: "files, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
+        "SOURCE", help: "files, directories, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
         completion: .sources)
 
     public static let spec = CommandSpec(
@@ -49,10 +60,27 @@ public struct RegexCommand: Command {
             Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
             at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
             line) ends in an error instead of a hang.
+
+            A directory is searched recursively, as ripgrep searches it, on a thread per core, and printed in the \
+            order of `rg --sort path`: each directory's names sorted by their bytes, depth first. Each file's source \
+            is the directory as given joined with the path under it (logs/a/b.log). Left out, unless an option says \
+            otherwise: hidden files and directories (a name starting with .; --hidden), what .ignore and .gitignore \
+            files ignore (--no-ignore; .gitignore only inside a git repository, that is below a directory holding \
+            .git; the files of the directories above the one searched count too), binary files (a NUL byte in the \
+            first 64 KiB; --binary, and one line on stderr says how many were skipped) and symbolic links \
+            (--follow, which reports a link back to a directory it is in once and does not follow it). The ignore \
+            rules are git's: blank lines and # comments skipped, ! brings back, a trailing / matches directories \
+            only, a glob with a / elsewhere is relative to the ignore file's directory (a leading / anchors only), \
+            one without matches the name at any depth; *, ?, [a-z], [!a-z], **/, /**/ and a final /**, \\ escapes. \
+            The nearest .ignore with a matching rule decides, then the nearest .gitignore. --glob GLOB takes the \
+            same globs, relative to the directory searched, before any other rule: only files a GLOB matches are \
+            searched, and !GLOB leaves out what it matches; the last that matches decides. A file named on the \
+            command line is always searched, whatever these rules say. A file or directory that cannot be read is \
+            reported and the search goes on; the exit status is then 2.
             """,
         options: [
             caseless, dotAll, multiline, extended, unicode, lines, first, maxCount, count, group, replace,
-            maxMatchSize,
+            maxMatchSize, hidden, noIgnore, binary, glob, follow,
         ] + InputOptions.all,
         positionals: [pattern, sources],
         records: [MatchRecord.schema, CountRecord.schema],
@@ -60,6 +88,9 @@ public struct RegexCommand: Command {
             Example(#"tb regex '(?i)\bL\w+' notes.txt"#, "Every word starting with L or l, as a table or NDJSON."),
             Example(
                 #"tb regex -c 'ERROR' /var/log/app.log.gz"#, "Count the ERRORs in a compressed log."),
+            Example(
+                #"tb regex -c ERROR logs/ --glob '*.log'"#,
+                "Count the ERRORs of every .log file under logs, in order, .gitignore'd files left out."),
             Example(
                 #"tb regex --lines --first 'TODO' src/*.c --fields source,line"#,
                 "The first TODO of each file, with its line."),
@@ -73,6 +104,7 @@ public struct RegexCommand: Command {
         exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
 
     let settings: RegexSettings
+    let walk: WalkSettings
     let input: InputSettings
     let sourceNames: [ArgumentWord]
 
@@ -120,19 +152,64 @@ public struct RegexCommand: Command {
         settings = RegexSettings(
             pattern: compiled, lineMode: arguments.flag(Self.lines), countOnly: countOnly, maxCount: maxCount,
             group: group, replacement: replacement, maxMatchSize: maxMatchSize)
+        walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
         let names = arguments.positionalWords(Self.sources)
         sourceNames = names.isEmpty ? [ArgumentWord("-")] : names
     }
 
+    private static func walkSettings(_ arguments: ParsedArguments) throws(UsageError) -> WalkSettings {
+        var walk = WalkSettings()
+        walk.hidden = arguments.flag(hidden)
+        walk.noIgnore = arguments.flag(noIgnore)
+        walk.binary = arguments.flag(binary)
+        walk.follow = arguments.flag(follow)
+        var rules: [IgnoreRules.Rule] = []
+        for text in try arguments.values(glob) {
+            do {
+                rules += try IgnoreRules(globs: [text]).rules
+            } catch {
+                throw UsageError("invalid --glob '\(text)': \(error.reason)")
+            }
+        }
+        walk.globs = IgnoreRules(rules: rules)
+        return walk
+    }
+
     public func run(_ context: Context) throws -> ExitStatus {
         var printers: [MatchPrinter] = []
-        let summary = try InputReader(context: context, settings: input).read(sourceNames) { source in
+        let makeHandler: (Source) throws -> any InputHandler = { source in
             let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
             printers.append(printer)
             return printer
         }
-        if summary.failed > 0 { return .failure }
-        return printers.contains { $0.matches > 0 } ? .success : .negative
+        let reader = InputReader(context: context, settings: input)
+        let tree = TreeSearch(settings: settings, walk: walk, context: context) { source in
+            try reader.read(local: source, makeHandler: makeHandler)
+        }
+        defer { tree.finish() }
+        // Files, directories and - in order; URLs at the end, all at once, as the input layer reads them.
+        var failed = 0
+        var urls: [ArgumentWord] = []
+        for word in sourceNames {
+            let source: Source
+            do {
+                source = try reader.resolve(word)
+            } catch {
+                context.error(error.message)
+                failed += 1
+                continue
+            }
+            if source.kind == .url {
+                urls.append(word)
+            } else if source.kind == .file, (try? FileSystem.status(bytes: source.path))??.kind == .directory {
+                try tree.search(source)
+            } else if !(try reader.read(local: source, makeHandler: makeHandler)) {
+                failed += 1
+            }
+        }
+        if !urls.isEmpty { failed += try reader.read(urls, makeHandler: makeHandler).failed }
+        if failed + tree.failed > 0 { return .failure }
+        return tree.matched || printers.contains { $0.matches > 0 } ? .success : .negative
     }
 }

@@ -32,6 +32,9 @@ public enum FileSystem {
         public let size: Int
         /// When its contents last changed, in seconds since 1970.
         public let modified: Int64
+        /// The device and inode numbers: together they name the file, whatever path reached it.
+        public let device: UInt64
+        public let inode: UInt64
 
         init(_ info: stat) {
             kind = Kind(mode: info.st_mode)
@@ -40,6 +43,8 @@ public enum FileSystem {
             group = info.st_gid
             size = Int(info.st_size)
             modified = Int64(info.st_mtim.tv_sec)
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
         }
     }
 
@@ -74,7 +79,12 @@ public enum FileSystem {
 
     /// Reads the whole file. Only for small files; inputs and the store are read in pieces.
     public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
-        let fd = try FileDescriptor.open(path, .readOnly)
+        try readFile(bytes: Array(path.utf8))
+    }
+
+    /// Reads the whole file at a path given as bytes (which need not be UTF-8). Only for small files.
+    public static func readFile(bytes path: [UInt8]) throws(SystemError) -> [UInt8] {
+        let fd = try FileDescriptor.open(bytes: path, .readOnly)
         defer { try? fd.close() }
         var bytes = [UInt8](repeating: 0, count: max(try fd.size(), 0) + 4096)
         var count = 0

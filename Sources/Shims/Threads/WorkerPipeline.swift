@@ -176,14 +176,14 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     private func signal() { pthread_cond_broadcast(changed) }
 }
 
-/// What a new thread runs.
-private final class ThreadStart {
+/// What a new thread runs (of a pipeline or a pool).
+final class ThreadStart {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
 }
 
 /// The thread's entry point: runs the closure it was given. It must not capture anything.
-private func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
     return nil

@@ -27,6 +27,14 @@ public final class InputReader {
         return try Source.classify(resolved == word.text ? word : ArgumentWord(resolved))
     }
 
+    /// Reads one local file or standard input resolved already (a file a command found itself, walking a
+    /// directory); returns whether it succeeded (a failure is reported with `context.error`).
+    public func read(local source: Source, makeHandler: (Source) throws -> any InputHandler) throws(OutputError)
+        -> Bool
+    {
+        try LocalInput(source: source, context: context, readSize: settings.readSize).read(makeHandler)
+    }
+
     /// Reads every source. `makeHandler` is called for each source just before its first byte is delivered.
     /// Errors of a source (it cannot be read or fetched, or its handler throws a ToolError) are reported with
     /// `context.error` and counted; an OutputError (the reader of stdout went away) is thrown at once.

@@ -1,0 +1,106 @@
+// What a worker of a TreeSearch does with one file the walk found: reads it whole (it is small), leaves it out when
+// it is binary, and finds its matches with the MatchFinder every source uses, keeping the batches for the printer.
+import Bytes
+import POSIX
+import Toolbox
+
+/// One job of the pool: a file to search, or a problem of the walk passed on so it is reported in order.
+enum FileJob: Sendable {
+    case file([UInt8])
+    case problem(String)
+}
+
+/// What became of one job.
+enum FileOutcome: Sendable {
+    /// Its matches (a batch may carry a failure), to print as a named file's.
+    case searched(name: String, batches: [MatchBatch])
+    /// A NUL byte in its first 64 KiB, and no --binary.
+    case binary
+    /// Too big to hold, or gzip: the main thread reads it as it reads a file named on the command line.
+    case stream([UInt8])
+    /// Not searched: a message for stderr.
+    case problem(String)
+    /// Gone, or no longer a regular file: nothing to say (as if the walk had not seen it).
+    case skipped
+}
+
+/// Searches files on one worker thread, one after the other.
+final class FileSearch {
+    /// Files up to this size are read whole; bigger ones are streamed in bounded memory.
+    static let wholeFileLimit = 1 << 20
+    /// Where a NUL byte makes a file binary, as in ripgrep.
+    static let binaryWindow = 64 << 10
+
+    private let settings: RegexSettings
+    private let binary: Bool
+    /// The PCRE2 matchers of the thread's first file, for all the others.
+    private var matchers: PatternMatchers?
+
+    init(settings: RegexSettings, binary: Bool) {
+        self.settings = settings
+        self.binary = binary
+    }
+
+    func run(_ job: FileJob) -> FileOutcome {
+        switch job {
+        case .problem(let message): return .problem(message)
+        case .file(let path): return search(path)
+        }
+    }
+
+    private func search(_ path: [UInt8]) -> FileOutcome {
+        let name = TreeWalk.show(path)
+        let bytes: [UInt8]
+        do {
+            // Non-blocking: a file replaced by a FIFO since the walk saw it must not make tb wait.
+            let fd = try FileDescriptor.open(bytes: path, [.readOnly, .nonBlocking])
+            defer { try? fd.close() }
+            let status = try fd.status()
+            guard status.kind == .regular else { return .skipped }
+            guard status.size <= Self.wholeFileLimit else { return .stream(path) }
+            guard let whole = try Self.read(fd, size: status.size) else { return .stream(path) }
+            bytes = whole
+        } catch {
+            if error.isNotFound { return .skipped }
+            return .problem("cannot read '\(name)': \(error.reason)")
+        }
+        if !binary && Self.isBinary(bytes) { return .binary }
+        // gzip is inflated on the fly, as for a file named on the command line.
+        if bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B { return .stream(path) }
+        var batches: [MatchBatch] = []
+        do {
+            let finder = try MatchFinder(settings: settings, name: name, matchers: matchers) { batch in
+                batches.append(batch)
+                return true
+            }
+            matchers = finder.matchers
+            if try finder.feed(bytes) { try finder.finish() }
+        } catch {
+            var failure = MatchBatch(groupCount: 0)
+            failure.failure = (error as? ToolError)?.message ?? String(describing: error)
+            batches.append(failure)
+        }
+        return .searched(name: name, batches: batches)
+    }
+
+    private static func isBinary(_ bytes: [UInt8]) -> Bool {
+        Bytes.firstIndex(of: 0, in: bytes.span, 0..<min(bytes.count, binaryWindow)) != nil
+    }
+
+    /// The whole file, or nil when it grew past the limit since it was stat'ed.
+    private static func read(_ fd: FileDescriptor, size: Int) throws(SystemError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == buffer.count {
+                guard buffer.count <= wholeFileLimit else { return nil }
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let read = try fd.read(into: &buffer, at: count)
+            if read == 0 { break }
+            count += read
+        }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+}
