@@ -70,7 +70,7 @@ let package = Package(
             name: "StoreCommands", dependencies: ["Toolbox"], path: "Sources/Commands/StoreCommands",
             swiftSettings: safeSwift),
         .target(
-            name: "RegexCommands", dependencies: ["Toolbox", "PCRE2", "Bytes", "Threads"],
+            name: "RegexCommands", dependencies: ["Toolbox", "PCRE2", "POSIX", "Bytes", "Threads"],
             path: "Sources/Commands/RegexCommands",
             // As for feed: the matcher's state lives in classes only the matching thread touches, six accesses per
             // match; their runtime exclusivity checks cost a tenth of an NDJSON run. The compile-time checks stay.
