@@ -29,28 +29,32 @@ struct WholeLine {
     }
 }
 
+/// A record that is one whole line: the type and summary are its own, the fields and their values those of
+/// `WholeLine`.
+protocol WholeLineRecord: Record {
+    var line: WholeLine { get }
+}
+
+extension WholeLineRecord {
+    func encode(to encoder: inout RecordEncoder) { line.encode(to: &encoder) }
+}
+
 /// A line that does not match, with -v.
-struct LineRecord: Record {
+struct LineRecord: WholeLineRecord {
     static let schema = RecordSchema(
         type: "line", summary: "with -v, one per line that does not match, in input order", fields: WholeLine.fields)
 
     let line: WholeLine
-    init(_ line: WholeLine) { self.line = line }
-
-    func encode(to encoder: inout RecordEncoder) { line.encode(to: &encoder) }
 }
 
 /// A line shown around a selected one (-A, -B, -C): a line that does not match, or with -v one that does.
-struct ContextRecord: Record {
+struct ContextRecord: WholeLineRecord {
     static let schema = RecordSchema(
         type: "context",
         summary: "with -A, -B or -C, one per line shown around the selected ones, once, in input order",
         fields: WholeLine.fields)
 
     let line: WholeLine
-    init(_ line: WholeLine) { self.line = line }
-
-    func encode(to encoder: inout RecordEncoder) { line.encode(to: &encoder) }
 }
 
 /// A source listed by -l or --files-without-match.

@@ -103,9 +103,9 @@ final class MatchPrinter: InputHandler {
         let line = WholeLine(source: source, line: entry.line, base: batch.base, bytes: batch.bytes, range: entry.range)
         if entry.selected {
             matches += 1
-            try output.emit(LineRecord(line))
+            try output.emit(LineRecord(line: line))
         } else {
-            try output.emit(ContextRecord(line))
+            try output.emit(ContextRecord(line: line))
         }
     }
 
