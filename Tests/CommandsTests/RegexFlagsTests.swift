@@ -94,6 +94,7 @@ struct RegexFlagsTests {
         let utf = file("utf.txt", "é\n")
         #expect(try records(["--no-unicode", "-e", "x", "-e", "(*UTF)^.$", utf]).count == 1)
         #expect(run(["--no-unicode", "-e", "x", "-e", "^.$", utf]).status == .negative)
+        #expect(try records(["--no-unicode", "-w", "(*UTF)(?i)É", utf]).count == 1)
     }
 
     @Test func patternFiles() throws {
