@@ -50,7 +50,7 @@ struct RegexCommandTests {
         #expect(try records(["Alpha.beta", path]).isEmpty)
         #expect(try records(["-m", "^beta$", path]).count == 1)
         #expect(try records(["^beta$", path]).isEmpty)
-        #expect(try records(["-x", "G A M M A  # spaced out", path]).count == 1)
+        #expect(try records(["--extended", "G A M M A  # spaced out", path]).count == 1)
     }
 
     @Test func firstMaxCountCountGroupAndReplace() throws {

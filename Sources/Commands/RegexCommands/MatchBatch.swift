@@ -15,6 +15,10 @@ struct MatchBatch: Sendable {
     var reported: [Int] = []
     var lines: [Int] = []
     var columns: [Int] = []
+    /// With --lines, for each match the start and end of its line in `bytes` (without the line break).
+    var texts: [Int] = []
+    /// With --lines, the lines printed whole (-v's lines, context lines), each placed before a match.
+    var lineEntries: [LineEntry] = []
     /// The --replace texts, one after another, and where each ends.
     var replacements: [UInt8] = []
     var replacementEnds: [Int] = []
@@ -32,7 +36,12 @@ struct MatchBatch: Sendable {
     /// How many matches it holds for printing.
     var count: Int { lines.count }
 
-    var isEmpty: Bool { lines.isEmpty && counted == 0 && !finished && failure == nil }
+    var isEmpty: Bool { lines.isEmpty && lineEntries.isEmpty && counted == 0 && !finished && failure == nil }
+
+    /// The line of match `index` with --lines.
+    func text(of index: Int) -> Range<Int>? {
+        texts.isEmpty ? nil : texts[index * 2]..<texts[index * 2 + 1]
+    }
 
     /// The range of group `number` of match `index`, or nil.
     func group(_ number: Int, of index: Int) -> Range<Int>? {
@@ -50,6 +59,17 @@ struct MatchBatch: Sendable {
     func replacement(of index: Int) -> Range<Int>? {
         guard !replacementEnds.isEmpty else { return nil }
         return (index == 0 ? 0 : replacementEnds[index - 1])..<replacementEnds[index]
+    }
+
+    /// A line printed whole: a line that -v selected, or a context line.
+    struct LineEntry: Sendable {
+        /// -v selected it (a `line` record); otherwise it is context (a `context` record).
+        let selected: Bool
+        let line: Int
+        /// Its range in `bytes`, without the line break.
+        let range: Range<Int>
+        /// How many of the batch's matches come before it.
+        let matchesBefore: Int
     }
 
     /// A batch shared by reference.

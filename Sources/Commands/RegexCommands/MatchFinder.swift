@@ -43,8 +43,14 @@ final class MatchFinder {
     /// small pieces costs O(n), not O(n²).
     private var rescanAt = 0
     private var position = LinePosition()
-    /// --lines: the line number of window[0].
+    /// --lines: the number of the line that starts at window[lineFrom], the next one to match.
     private var line = 1
+    /// --lines: where in the window the next line to match starts (after the lines -B may still show).
+    private var lineFrom = 0
+    /// -A, -B, -C: the lines shown around the selected ones.
+    private var lineContext: LineContext
+    /// --max-count was reached, and the lines after the last selected one are still shown (-A).
+    private var trailing = false
     private var matches = 0
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
@@ -70,6 +76,7 @@ final class MatchFinder {
         places = settings.pattern.startsAfterNewlines ? .lineStart : unicode ? .character : .byte
         context = (settings.pattern.maxLookbehind + 1) * (unicode ? 4 : 1)
         batch = MatchBatch(groupCount: settings.pattern.captureCount + 1)
+        lineContext = LineContext(before: settings.before, after: settings.after)
     }
 
     /// Takes the next piece of input; false once no more is wanted.
@@ -107,7 +114,7 @@ final class MatchFinder {
     /// The batch's offsets refer to the window as it is now: it keeps this version of it (sharing its storage,
     /// which the next change of the window copies).
     private func attachWindow() {
-        guard batch.count > 0 else { return }
+        guard batch.count > 0 || !batch.lineEntries.isEmpty else { return }
         batch.bytes = window
         batch.base = windowBase
     }
@@ -292,10 +299,13 @@ final class MatchFinder {
         attachWindow()
         guard let start else { return false }
         if !final {
-            window.removeFirst(start)
-            windowBase += start
+            // Lines that -B may still show stay in the window.
+            let keep = min(start, (lineContext.keptFrom ?? Int.max) - windowBase)
+            window.removeFirst(keep)
+            windowBase += keep
+            lineFrom = start - keep
         }
-        if window.count > settings.maxMatchSize {
+        if window.count - lineFrom > settings.maxMatchSize {
             throw ToolError(
                 "line \(line) of '\(name)' is longer than --max-match-size (\(settings.maxMatchSize) bytes)")
         }
@@ -308,15 +318,72 @@ final class MatchFinder {
         let bytes = window
         let span = bytes.span
         let length = final ? bytes.count - 1 : bytes.count  // without the newline finish() added
-        var start = 0
+        var start = lineFrom
         while start < length {
             let newline = Bytes.firstIndex(of: 0x0A, in: span, start..<length)
             guard let end = newline ?? (final ? length : nil) else { break }
-            guard try matchLine(span.extracting(start..<end), origin: start) else { return nil }
+            guard try selectLine(span.extracting(start..<end), origin: start) else { return nil }
             line += 1
             start = end + 1
         }
         return min(start, bytes.count)
+    }
+
+    /// Matches one line and records what it shows: its matches, or itself with -v, and the context around it;
+    /// false once no more are wanted.
+    private func selectLine(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
+        let here = LineContext.Line(number: line, start: windowBase + origin, end: windowBase + origin + subject.count)
+        // --max-count was reached: only the context after the last selected line is still shown, as grep does.
+        if trailing {
+            guard lineContext.pass(here) else { return false }
+            showLine(here, selected: false)
+            return lineContext.isShowingAfter
+        }
+        let matchesBefore = batch.count
+        let found = matches
+        var wanted: Bool
+        if settings.invert {
+            wanted = true
+            if try !lineMatches(subject, origin: origin) {
+                matches += 1
+                if settings.countOnly { batch.counted += 1 } else { showLine(here, selected: true) }
+                wanted = settings.maxCount.map { matches < $0 } ?? true
+            }
+        } else {
+            wanted = try matchLine(subject, origin: origin)
+        }
+        guard lineContext.isActive else { return wanted }
+        if matches > found {
+            // The lines before it go before its matches (or before itself, with -v: it is the last entry).
+            let position = settings.invert ? batch.lineEntries.count - 1 : batch.lineEntries.count
+            let shown = lineContext.select().map { line in
+                MatchBatch.LineEntry(
+                    selected: false, line: line.number,
+                    range: (line.start - windowBase)..<(line.end - windowBase), matchesBefore: matchesBefore)
+            }
+            batch.lineEntries.insert(contentsOf: shown, at: position)
+        } else if lineContext.pass(here) {
+            showLine(here, selected: false)
+        }
+        if !wanted && lineContext.isShowingAfter {
+            trailing = true
+            return true
+        }
+        return wanted
+    }
+
+    /// Adds a line printed whole to the batch.
+    private func showLine(_ line: LineContext.Line, selected: Bool) {
+        batch.lineEntries.append(
+            MatchBatch.LineEntry(
+                selected: selected, line: line.number, range: (line.start - windowBase)..<(line.end - windowBase),
+                matchesBefore: batch.count))
+    }
+
+    /// Whether the pattern matches anywhere in the line (-v).
+    private func lineMatches(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
+        let matcher = matchers.matcher(beyondStart: false)
+        return try match(subject, from: 0, options: [], at: windowBase + origin, with: matcher) == .match
     }
 
     /// Records every match in one line; false once no more are wanted.
@@ -383,6 +450,8 @@ final class MatchFinder {
             batch.reported.append(origin + reported.lowerBound)
             batch.reported.append(origin + reported.upperBound)
             if settings.lineMode {
+                batch.texts.append(origin)
+                batch.texts.append(origin + subject.count)
                 batch.lines.append(line)
                 batch.columns.append(Bytes.characters(in: subject, 0..<reported.lowerBound) + 1)
             } else {

@@ -12,10 +12,14 @@ final class MatchPrinter: InputHandler {
     private let source: JSONText
     /// nil for a file whose matches a TreeSearch worker found already (see `replay`).
     private let pipeline: WorkerPipeline<[UInt8], MatchBatch>?
-    /// Matches found (printed or counted).
+    /// Matches found (printed or counted), or lines selected with -v.
     private(set) var matches = 0
     private(set) var recordCount = 0
+    /// -l or --files-without-match listed it.
+    private(set) var listed = false
     private var done = false
+    /// The source broke off: whether it would have matched is not known, so --files-without-match leaves it out.
+    private var abandoned = false
     /// --first or --max-count reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !done }
 
@@ -83,6 +87,7 @@ final class MatchPrinter: InputHandler {
     /// not), and with --count the count so far.
     func abandon() throws {
         try idle()
+        abandoned = true
         try end()
     }
 
@@ -93,20 +98,46 @@ final class MatchPrinter: InputHandler {
         matches += batch.counted + batch.count
         let box = MatchBatch.Box(batch)
         let names = settings.pattern.groups
+        var entry = 0
         for index in 0..<batch.count {
+            while entry < batch.lineEntries.count && batch.lineEntries[entry].matchesBefore == index {
+                try printLine(batch.lineEntries[entry], of: batch)
+                entry += 1
+            }
             try output.emit(MatchRecord(box: box, index: index, source: source, names: names))
         }
-        recordCount += batch.count
+        while entry < batch.lineEntries.count {
+            try printLine(batch.lineEntries[entry], of: batch)
+            entry += 1
+        }
+        recordCount += batch.count + batch.lineEntries.count
         if batch.finished { try end() }
+    }
+
+    /// Prints a line of -v or of context.
+    private func printLine(_ entry: MatchBatch.LineEntry, of batch: MatchBatch) throws {
+        let line = WholeLine(source: source, line: entry.line, base: batch.base, bytes: batch.bytes, range: entry.range)
+        if entry.selected {
+            matches += 1
+            try output.emit(LineRecord(line: line))
+        } else {
+            try output.emit(ContextRecord(line: line))
+        }
     }
 
     /// The source is done (its end, or --first and --max-count): with --count, its count record.
     private func end() throws {
         guard !done else { return }
         done = true
-        if settings.countOnly {
+        switch settings.listing {
+        case .withMatches? where matches > 0, .withoutMatch? where matches == 0 && !abandoned:
+            try output.emit(SourceRecord(source: name))
+            recordCount += 1
+            listed = true
+        case nil where settings.countOnly:
             try output.emit(CountRecord(source: name, matches: matches))
             recordCount += 1
+        default: break
         }
     }
 }

@@ -1,4 +1,5 @@
-// The records of tb regex: one `match` per match, or one `count` per source with --count.
+// The records of tb regex: one `match` per match, or one `count` per source with --count (LineRecord.swift has
+// the others).
 import PCRE2
 import Toolbox
 
@@ -17,6 +18,9 @@ struct MatchRecord: Record {
             Field("named", .object, "the named groups' texts by name", inTable: false),
             // Set for every match with --replace, for none without: the table shows it with --replace only.
             Field("replacement", .string, "the --replace template filled in for this match, or null", table: .whenSet),
+            Field(
+                "text", .string, "with --lines, the whole line, without its line break (invalid UTF-8 as U+FFFD)",
+                table: .whenSet),
         ])
 
     /// The batch, behind one reference: copying the record must not retain each of the batch's arrays.
@@ -59,6 +63,7 @@ struct MatchRecord: Record {
         } else {
             encoder.null()
         }
+        if let range = batch.text(of: index) { encoder.bytes(span.extracting(range)) } else { encoder.null() }
     }
 }
 

@@ -9,10 +9,24 @@ public struct RegexCommand: Command {
     static let caseless = Flag("ignore-case", short: "i", help: "match letters of either case")
     static let dotAll = Flag("dot-all", short: "s", help: "let . match newlines too")
     static let multiline = Flag("multiline", short: "m", help: "let ^ and $ match at every line break")
-    static let extended = Flag("extended", short: "x", help: "ignore white space and #-comments in the pattern")
+    static let extended = Flag(
+        "extended", help: "ignore white space and #-comments in the pattern ((?x) at its start does the same)")
     static let unicode = Flag(
         "unicode", help: "match bytes, not UTF-8: \\w and case folding know only ASCII ((*UTF) turns UTF-8 on)",
         default: true)
+    static let fixed = Flag(
+        "fixed-strings", short: "F", help: "take the patterns as literal strings: no character is special")
+    static let word = Flag(
+        "word-regexp", short: "w", help: "match whole words only: no word character just before or after a match")
+    static let wholeLine = Flag("line-regexp", short: "x", help: "match whole lines only (wins over -w)")
+    static let regexps = Option<String>(
+        "regexp", short: "e", value: "PATTERN",
+        help: "a pattern; repeat it for more, any of which matches (every positional is then a SOURCE)",
+        repeatable: true)
+    static let patternFiles = Option<String>(
+        "file", short: "f", value: "FILE",
+        help: "the patterns in FILE, one per line (an empty file matches nothing; every positional is a SOURCE)",
+        repeatable: true, completion: .files)
     static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
     static let first = Flag("first", help: "stop reading each source at its first match")
     static let maxCount = Option<Int>(
@@ -24,6 +38,28 @@ public struct RegexCommand: Command {
         "replace", short: "r", value: "TEMPLATE",
         help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field",
         conflicts: [count])
+    static let invert = Flag(
+        "invert-match", short: "v", help: "select the lines that do not match, as line records (implies --lines)",
+        conflicts: [group, replace])
+    static let after = Option<Int>(
+        "after-context", short: "A", value: "N",
+        help: "show N lines after each selected line as context records (implies --lines)", range: 0...,
+        conflicts: [count])
+    static let before = Option<Int>(
+        "before-context", short: "B", value: "N",
+        help: "show N lines before each selected line as context records (implies --lines)", range: 0...,
+        conflicts: [count])
+    static let context = Option<Int>(
+        "context", short: "C", value: "N",
+        help: "show N lines before and after each selected line (-A and -B win over it; implies --lines)",
+        range: 0..., conflicts: [count])
+    static let filesWithMatches = Flag(
+        "files-with-matches", short: "l",
+        help: "print a source record for each source that matches, read up to its match",
+        conflicts: [count, replace, after, before, context])
+    static let filesWithoutMatch = Flag(
+        "files-without-match", help: "print a source record for each source that does not match",
+        conflicts: [count, replace, after, before, context, filesWithMatches])
     static let maxMatchSize = Option<Int>(
         "max-match-size", value: "BYTES", help: "the longest match (or line, with --lines) that can be found",
         default: 4 << 20, range: 1...(1 << 30))
@@ -36,7 +72,8 @@ public struct RegexCommand: Command {
         help: "in directories, search only the files GLOB matches, or with !GLOB not those (repeatable)",
         repeatable: true)
     static let follow = Flag("follow", short: "L", help: "in directories, follow symbolic links")
-    static let pattern = Positional("PATTERN", help: "a PCRE2 regular expression")
+    static let pattern = Positional(
+        "PATTERN", help: "a PCRE2 regular expression (a SOURCE when -e or -f gives the patterns)", arity: .optional)
     static let sources = Positional(
         "SOURCE", help: "files, directories, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
         completion: .sources)
@@ -56,6 +93,24 @@ public struct RegexCommand: Command {
             input are bytes: the pattern is taken byte for byte as the shell passed it (a Latin-1 é is \\xe9), and \
             (*UTF) in a pattern turns UTF-8 on again, as safely as without --no-unicode. Matches are the same \
             whatever the pieces the input is read in: \\G, empty matches and ^ and $ at piece ends included.
+
+            As in grep, -e gives a pattern (repeat it: a match of any of them counts) and -f a file of patterns, one \
+            per line; every positional is then a SOURCE. The -e patterns come first, then the files'. Several \
+            patterns are joined as (?:p1)|(?:p2), so their groups are numbered through all of them in order (the \
+            first pattern's groups are 1 to n, the second's follow): that is what groups, --group N and --replace \
+            see, and names (--group NAME, ${name}) are the way to pick a group whichever pattern matched. Verbs such \
+            as (*UTF) at the start of a pattern apply to all of them; inline flags such as (?i) to their own \
+            pattern only. -F takes each pattern as a literal string, -w as a whole word ((?<!\\w)(?:…)(?!\\w), \
+            as rg does) and -x as a whole line.
+
+            With --lines every match record has the whole line as its text field. -v selects the lines that do not \
+            match instead, each as a line record (source, line, offset, text; --count counts them, as grep -vc \
+            does), and -A, -B and -C show the lines around each selected line as context records, in line order \
+            and each line once however the contexts overlap (there is no separator record: the line numbers tell \
+            where a gap is). After --max-count, the lines after the last selected one are still shown, as grep \
+            does. Since grep users expect them to work on lines, -v, -A, -B and -C imply --lines. -l prints one \
+            source record per source that matches, read only up to its first match; --files-without-match one per \
+            source that does not (its status is 0 when it lists one).
 
             Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
             at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
@@ -79,11 +134,14 @@ public struct RegexCommand: Command {
             reported and the search goes on; the exit status is then 2.
             """,
         options: [
-            caseless, dotAll, multiline, extended, unicode, lines, first, maxCount, count, group, replace,
-            maxMatchSize, hidden, noIgnore, binary, glob, follow,
+            caseless, dotAll, multiline, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines,
+            invert, after, before, context, first, maxCount, count, filesWithMatches, filesWithoutMatch, group,
+            replace, maxMatchSize, hidden, noIgnore, binary, glob, follow,
         ] + InputOptions.all,
         positionals: [pattern, sources],
-        records: [MatchRecord.schema, CountRecord.schema],
+        records: [
+            MatchRecord.schema, LineRecord.schema, ContextRecord.schema, CountRecord.schema, SourceRecord.schema,
+        ],
         examples: [
             Example(#"tb regex '(?i)\bL\w+' notes.txt"#, "Every word starting with L or l, as a table or NDJSON."),
             Example(
@@ -94,6 +152,15 @@ public struct RegexCommand: Command {
             Example(
                 #"tb regex --lines --first 'TODO' src/*.c --fields source,line"#,
                 "The first TODO of each file, with its line."),
+            Example(
+                #"tb regex -w -F -e 'a.b' -e 'c+d' notes.txt --fields line,text"#,
+                "The lines holding the words a.b or c+d taken literally, each line whole."),
+            Example(
+                #"tb regex -v -c '^#' /etc/fstab"#, "Count the lines that are not comments, as grep -vc does."),
+            Example(
+                #"tb regex -C 2 panic app.log --template '%(line) %(text)'"#,
+                "Each line with panic and the two lines around it (context records), in line order."),
+            Example(#"tb regex -l TODO src/*.c"#, "The files that have a TODO, one source record each."),
             Example(
                 #"tb regex '(?<user>\w+)@(?<host>[\w.]+)' -r '${host}' @inbox --template '%(replacement)'"#,
                 "The host of every e-mail address in a bookmarked page."),
@@ -115,17 +182,31 @@ public struct RegexCommand: Command {
         if arguments.flag(Self.multiline) { options.insert(.multiline) }
         if arguments.flag(Self.extended) { options.insert(.extended) }
         if arguments.flag(Self.unicode) { options.insert(.unicode) }
-        // The pattern's bytes as given: under --no-unicode, bytes of 128 and more that are not UTF-8 stand for
-        // themselves; with Unicode, PCRE2 says where the pattern is not valid UTF-8.
-        let pattern = arguments.positionalWord(Self.pattern)?.bytes ?? []
-        let compiled: PCRE2Pattern
-        do {
-            compiled = try PCRE2Pattern(pattern, options: options)
-        } catch {
-            throw UsageError("invalid pattern at offset \(error.offset ?? 0): \(error.message)")
+        // The patterns' bytes as given: under --no-unicode, bytes of 128 and more that are not UTF-8 stand for
+        // themselves; with Unicode, PCRE2 says where a pattern is not valid UTF-8.
+        var names = arguments.positionalWords(Self.sources)
+        var list = PatternList(
+            patterns: [], fixed: arguments.flag(Self.fixed), word: arguments.flag(Self.word),
+            line: arguments.flag(Self.wholeLine))
+        let files = try arguments.values(Self.patternFiles)
+        if arguments.isPresent(Self.regexps) || !files.isEmpty {
+            if let first = arguments.positionalWord(Self.pattern) { names.insert(first, at: 0) }
+            list.patterns = arguments.words(Self.regexps).map(\.bytes)
+            for path in files { list.patterns += try PatternList.lines(ofFile: path) }
+        } else {
+            guard let pattern = arguments.positionalWord(Self.pattern) else {
+                throw UsageError("missing argument PATTERN")
+            }
+            list.patterns = [pattern.bytes]
         }
+        let compiled = try list.compile(options: options)
         var maxCount = try arguments.value(Self.maxCount)
         if arguments.flag(Self.first) { maxCount = 1 }
+        let listing: Listing? =
+            arguments.flag(Self.filesWithMatches)
+            ? .withMatches : arguments.flag(Self.filesWithoutMatch) ? .withoutMatch : nil
+        // Whether a source matches at all is known at its first match.
+        if listing != nil { maxCount = 1 }
         var group: Int?
         if let name = try arguments.value(Self.group) {
             if let number = Int(name) {
@@ -148,13 +229,18 @@ public struct RegexCommand: Command {
             replacement = Array(template.utf8)
         }
         let maxMatchSize = try arguments.valueOrDefault(Self.maxMatchSize)
-        let countOnly = arguments.flag(Self.count)
+        let countOnly = arguments.flag(Self.count) || listing != nil
+        let invert = arguments.flag(Self.invert)
+        let around = try arguments.value(Self.context)
+        let before = try arguments.value(Self.before) ?? around ?? 0
+        let after = try arguments.value(Self.after) ?? around ?? 0
+        // grep is line-based: -v and context lines are about lines, so they mean --lines.
+        let lineMode = arguments.flag(Self.lines) || invert || before > 0 || after > 0
         settings = RegexSettings(
-            pattern: compiled, lineMode: arguments.flag(Self.lines), countOnly: countOnly, maxCount: maxCount,
-            group: group, replacement: replacement, maxMatchSize: maxMatchSize)
+            pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
+            listing: listing, maxCount: maxCount, group: group, replacement: replacement, maxMatchSize: maxMatchSize)
         walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
-        let names = arguments.positionalWords(Self.sources)
         sourceNames = names.isEmpty ? [ArgumentWord("-")] : names
     }
 
@@ -210,6 +296,9 @@ public struct RegexCommand: Command {
         }
         if !urls.isEmpty { failed += try reader.read(urls, makeHandler: makeHandler).failed }
         if failed + tree.failed > 0 { return .failure }
+        if settings.listing == .withoutMatch {
+            return tree.listed || printers.contains { $0.listed } ? .success : .negative
+        }
         return tree.matched || printers.contains { $0.matches > 0 } ? .success : .negative
     }
 }

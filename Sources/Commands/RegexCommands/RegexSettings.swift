@@ -7,8 +7,16 @@ struct RegexSettings: Sendable {
     let pattern: PCRE2Pattern
     /// Match each line on its own (--lines) instead of the whole input.
     let lineMode: Bool
-    /// Print one count record per source instead of matches.
+    /// Print no matches, only count them: one count record per source (--count), or one source record for the
+    /// sources that `listing` lists.
     let countOnly: Bool
+    /// -v: select the lines that do not match (with `lineMode`).
+    var invert = false
+    /// -B and -A: lines shown before and after each selected line (with `lineMode`).
+    var before = 0
+    var after = 0
+    /// -l and --files-without-match: which sources to list.
+    var listing: Listing?
     /// Stop reading a source after this many matches.
     let maxCount: Int?
     /// Report this group instead of the whole match.
@@ -17,6 +25,11 @@ struct RegexSettings: Sendable {
     let replacement: [UInt8]?
     /// The longest match that can be found across reads.
     let maxMatchSize: Int
+}
+
+/// Which sources -l and --files-without-match list (one `source` record each).
+enum Listing: Sendable {
+    case withMatches, withoutMatch
 }
 
 /// Checks a --replace template: `$$`, `$N`, `${N}`, `$name` and `${name}` must name groups the pattern has.

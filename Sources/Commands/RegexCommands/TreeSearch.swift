@@ -17,6 +17,8 @@ final class TreeSearch {
     private(set) var failed = 0
     /// Whether a file had a match.
     private(set) var matched = false
+    /// Whether -l or --files-without-match listed a file.
+    private(set) var listed = false
     private var binaryFiles = 0
 
     /// `stream` reads a file in pieces through the command's usual handler and says whether that succeeded.
@@ -82,6 +84,7 @@ final class TreeSearch {
                 failed += 1
             }
             if printer.matches > 0 { matched = true }
+            if printer.listed { listed = true }
         case .binary:
             binaryFiles += 1
         case .stream(let path):

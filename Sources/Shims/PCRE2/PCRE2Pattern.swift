@@ -19,6 +19,9 @@ public final class PCRE2Pattern: @unchecked Sendable {
         /// UTF-8 with Unicode properties for \w, \d, \b and case folding; invalid UTF-8 in the subject never
         /// matches but does not stop matching (PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF).
         public static let unicode = Options(rawValue: PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF)
+        /// `-F`: the pattern is a literal string, no character special (PCRE2_LITERAL). Options that mean nothing
+        /// for a literal (dot-all, multiline, extended, Unicode properties) are dropped, as PCRE2 refuses them.
+        public static let literal = Options(rawValue: PCRE2_LITERAL)
     }
 
     /// A named group.
@@ -70,6 +73,8 @@ public final class PCRE2Pattern: @unchecked Sendable {
     /// `variants`: whether to make `beyondStartOffset` and `circumflexAtEnd` (not for a variant itself).
     private init(_ pattern: [UInt8], options: UInt32, variants: Bool) throws(PCRE2Error) {
         var options = options
+        let literal = options & PCRE2_LITERAL != 0
+        if literal { options &= ~(PCRE2_DOTALL | PCRE2_MULTILINE | PCRE2_EXTENDED | PCRE2_UCP) }
         var compiled = try Self.compile(pattern, options)
         // `(*UTF)` turns UTF on from inside the pattern, without PCRE2_MATCH_INVALID_UTF: the JIT then trusts the
         // subject to be valid UTF-8 and reads past its end on a broken character. With the option it checks.
@@ -92,7 +97,8 @@ public final class PCRE2Pattern: @unchecked Sendable {
             && Self.info(compiled, PCRE2_INFO_NEWLINE) == PCRE2_NEWLINE_LF
         groups = Self.names(compiled)
         // Should a variant not compile (they always should), the pattern's own behaviour stays.
-        let items = variants ? Self.items(in: pattern, options: options) : []
+        // A literal has no `\G` nor `^`, whatever its bytes.
+        let items = variants && !literal ? Self.items(in: pattern, options: options) : []
         let starts = items.filter { $0.length == 2 && pattern[$0.offset] == 0x5C && pattern[$0.offset + 1] == 0x47 }
         // ALT_CIRCUMFLEX changes only a multiline ^.
         let circumflex =
@@ -108,6 +114,17 @@ public final class PCRE2Pattern: @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
+    }
+
+    /// Whether `pattern` compiles with `options`, and if not the error: a check that costs no JIT compilation.
+    /// The corresponding C function is `pcre2_compile`.
+    public static func check(_ pattern: [UInt8], options: Options) -> PCRE2Error? {
+        do {
+            pcre2_code_free_8(try compile(pattern, options.rawValue))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The number of the group called `name`, if there is one.

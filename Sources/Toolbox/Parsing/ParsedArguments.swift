@@ -45,6 +45,11 @@ public struct ParsedArguments: Sendable {
         return result
     }
 
+    /// Every value given for a repeatable option as the shell gave it, bytes that are not UTF-8 included (patterns).
+    public func words<Value>(_ option: Option<Value>) -> [ArgumentWord] {
+        optionValues[option.spec.long] ?? []
+    }
+
     /// Whether the flag is on: the last of `--name` and `--no-name` given, or its default.
     public func flag(_ flag: Flag) -> Bool {
         guard let raw = optionValues[flag.spec.long]?.last else { return flag.defaultValue }
