@@ -53,6 +53,8 @@ show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
 show "tb regex --lines -g1 'took|(\\d{4}) ms' server.log.gz --max-count 3 --format tsv --fields line,match"
 show "tb regex -w -C1 ERROR server.log.gz --max-count 1 --format tsv --fields line,text"
 show tb regex -vc ERROR server.log.gz
+show "tb regex -l -i ferry . --glob '!*.svndump'"
+show "tb regex -c -a ERROR . --glob '*.gz'"
 show tb regex -l -F -e "'[api]'" -e "'a.b'" server.log.gz lorem.txt
 show "tb regex '(?<user>\\w+)@(?<host>[\\w.]+)' -r '\${user} at \${host}' server.log.gz --first --template '%(replacement)'"
 show "printf 'caf\\xc3\\xa9 \\xff na\\xc3\\xafve\\n' | tb regex '\\w+' --fields match,offset"
