@@ -57,8 +57,13 @@ final class FileSearch {
             defer { try? fd.close() }
             let status = try fd.status()
             guard status.kind == .regular else { return .skipped }
-            guard status.size <= Self.wholeFileLimit else { return .stream(path) }
-            guard let whole = try Self.read(fd, size: status.size) else { return .stream(path) }
+            // A big file is streamed, but it is binary by its first 64 KiB as a small one is.
+            guard status.size <= Self.wholeFileLimit, let whole = try Self.read(fd, size: status.size) else {
+                if !binary, Self.isBinary(try Self.read(fd, upTo: Self.binaryWindow)) {
+                    return .binary
+                }
+                return .stream(path)
+            }
             bytes = whole
         } catch {
             if error.isNotFound { return .skipped }
@@ -85,6 +90,19 @@ final class FileSearch {
 
     private static func isBinary(_ bytes: [UInt8]) -> Bool {
         Bytes.firstIndex(of: 0, in: bytes.span, 0..<min(bytes.count, binaryWindow)) != nil
+    }
+
+    /// The first `limit` bytes of the file (fewer if it is shorter), whatever the file position.
+    private static func read(_ fd: FileDescriptor, upTo limit: Int) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let read = try fd.read(into: &buffer, count..<limit, from: count)
+            if read == 0 { break }
+            count += read
+        }
+        buffer.removeSubrange(count...)
+        return buffer
     }
 
     /// The whole file, or nil when it grew past the limit since it was stat'ed.
