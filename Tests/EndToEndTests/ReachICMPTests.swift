@@ -126,6 +126,26 @@ struct ReachICMPTests {
         #expect(elapsed >= 0.9 && elapsed < 4, "took \(elapsed) s")
     }
 
+    /// 250 targets share one socket: a burst of their replies must not overflow its receive buffer and count as
+    /// loss (the default buffer holds ~160 loopback replies). Raw socket ("1 0") and datagram socket.
+    @Test(
+        .enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"),
+        arguments: ["1 0", "0 2147483647"])
+    func aBurstOfRepliesIsNotDropped(pingGroups: String) throws {
+        let namespace = try NetworkNamespace()
+        try namespace.sysctl("net.ipv4.ping_group_range", pingGroups)
+        let targets = (1...250).map { "127.0.0.\($0)" }
+        let (program, arguments) = namespace.inside(
+            Package.binary,
+            ["reach", "--count", "10", "--echo-interval", "1ms", "--fields", "target,received"] + targets)
+        let result = try runProgram(program, arguments, environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try records(result)
+        #expect(found.count == targets.count)
+        let short = found.values.filter { $0["received"] as? Int != 10 }.count
+        #expect(short == 0, "\(short) targets lost replies")
+    }
+
     /// Neither a ping socket nor a raw one: one line, status 2.
     @Test(.enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"))
     func withoutPermissionItSaysWhy() throws {
