@@ -75,6 +75,22 @@ struct ReachICMPTests {
         #expect(try reach(["--method", "pong", "127.0.0.1"]).status == 64)
     }
 
+    /// --timeout shorter than --count × --echo-interval: the echoes that fit are sent, none at the deadline (it
+    /// could only count as lost), and the check ends once they are answered rather than at the deadline.
+    @Test func aTimeoutShorterThanTheEchoesCutsTheCount() throws {
+        let targets = ["127.0.0.1", "127.0.0.2", "127.0.0.3", "::1"]
+        for _ in 0..<3 {
+            let result = try reach(["--count", "3", "--echo-interval", "0.5", "--timeout", "1"] + targets)
+            #expect(result.status == 0, "\(result.stderr)")
+            for (target, record) in try records(result) {
+                #expect(record["sent"] as? Int == 2, "\(target): \(record)")
+                #expect(record["received"] as? Int == 2, "\(target): \(record)")
+                #expect(number(record["loss_percent"]) == 0, "\(target): \(record)")
+                #expect((number(record["total_ms"]) ?? 1000) < 900, "\(target): \(record)")
+            }
+        }
+    }
+
     // MARK: As root, in namespaces of the tests' own
 
     /// ping_group_range "1 0" admits no group: the datagram socket is refused and root falls back to a raw one;
