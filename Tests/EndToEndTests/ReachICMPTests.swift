@@ -75,6 +75,22 @@ struct ReachICMPTests {
         #expect(try reach(["--method", "pong", "127.0.0.1"]).status == 64)
     }
 
+    /// --timeout shorter than --count × --echo-interval: the echoes that fit are sent, none at the deadline (it
+    /// could only count as lost), and the check ends once they are answered rather than at the deadline.
+    @Test func aTimeoutShorterThanTheEchoesCutsTheCount() throws {
+        let targets = ["127.0.0.1", "127.0.0.2", "127.0.0.3", "::1"]
+        for _ in 0..<3 {
+            let result = try reach(["--count", "3", "--echo-interval", "0.5", "--timeout", "1"] + targets)
+            #expect(result.status == 0, "\(result.stderr)")
+            for (target, record) in try records(result) {
+                #expect(record["sent"] as? Int == 2, "\(target): \(record)")
+                #expect(record["received"] as? Int == 2, "\(target): \(record)")
+                #expect(number(record["loss_percent"]) == 0, "\(target): \(record)")
+                #expect((number(record["total_ms"]) ?? 1000) < 900, "\(target): \(record)")
+            }
+        }
+    }
+
     // MARK: As root, in namespaces of the tests' own
 
     /// ping_group_range "1 0" admits no group: the datagram socket is refused and root falls back to a raw one;
@@ -124,6 +140,26 @@ struct ReachICMPTests {
         #expect(found["10.8.0.2"]?["rtt_avg_ms"] is NSNull)
         #expect((number(found["10.8.0.2"]?["total_ms"]) ?? 0) >= 900)
         #expect(elapsed >= 0.9 && elapsed < 4, "took \(elapsed) s")
+    }
+
+    /// 250 targets share one socket: a burst of their replies must not overflow its receive buffer and count as
+    /// loss (the default buffer holds ~160 loopback replies). Raw socket ("1 0") and datagram socket.
+    @Test(
+        .enabled(if: NetworkNamespace.canCreate, "needs root and iproute2"),
+        arguments: ["1 0", "0 2147483647"])
+    func aBurstOfRepliesIsNotDropped(pingGroups: String) throws {
+        let namespace = try NetworkNamespace()
+        try namespace.sysctl("net.ipv4.ping_group_range", pingGroups)
+        let targets = (1...250).map { "127.0.0.\($0)" }
+        let (program, arguments) = namespace.inside(
+            Package.binary,
+            ["reach", "--count", "10", "--echo-interval", "1ms", "--fields", "target,received"] + targets)
+        let result = try runProgram(program, arguments, environment: scratch.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try records(result)
+        #expect(found.count == targets.count)
+        let short = found.values.filter { $0["received"] as? Int != 10 }.count
+        #expect(short == 0, "\(short) targets lost replies")
     }
 
     /// Neither a ping socket nor a raw one: one line, status 2.

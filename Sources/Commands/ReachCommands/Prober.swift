@@ -416,6 +416,12 @@ final class Prober {
     /// Sends a check's next echo, and schedules the one after (or, after the last, the end of the wait for replies).
     private func sendEcho(_ index: Int, _ check: Check, now: Int64) {
         guard var ping = check.ping, let socket = icmpSockets[ping.address.family] else { return }
+        // An echo sent as the check times out could only count as lost.
+        guard now < check.deadline else {
+            ping.nextEcho = nil
+            check.ping = ping
+            return
+        }
         let sequence = nextSequence
         nextSequence &+= 1
         if let error = socket.send(to: ping.address, sequence: sequence) {
@@ -436,8 +442,11 @@ final class Prober {
             ping.pending.append(sequence)
         }
         ping.summary.sent += 1
-        if ping.summary.sent < settings.count {
-            ping.nextEcho = now + settings.echoInterval.wholeNanoseconds
+        // The last echo is the --count-th, or the last one before the deadline (--timeout shorter than
+        // count × --echo-interval): the check then ends as soon as its replies are in.
+        let next = now + settings.echoInterval.wholeNanoseconds
+        if ping.summary.sent < settings.count && next < check.deadline {
+            ping.nextEcho = next
         } else {
             ping.nextEcho = nil
             if let wait = settings.echoWait { check.deadline = min(check.deadline, now + wait.wholeNanoseconds) }

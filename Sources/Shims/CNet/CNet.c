@@ -257,6 +257,15 @@ struct icmp_filter {
 
 enum { echo_payload = 56 };
 
+/// One socket takes the replies of every target: the default receive buffer (rmem_default, ~200 KiB, ~160
+/// loopback replies) drops a burst of a few hundred. 4 MiB, past rmem_max when allowed (root), else up to it.
+static void enlarge_receive_buffer(int fd) {
+    int size = 4 << 20;
+    if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof size) != 0) {
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+    }
+}
+
 int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
     int protocol = family == AF_INET ? IPPROTO_ICMP : IPPROTO_ICMPV6;
     int fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, protocol);
@@ -268,6 +277,7 @@ int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
         } else {
             setsockopt(fd, IPPROTO_IPV6, IPV6_RECVERR, &on, sizeof on);
         }
+        enlarge_receive_buffer(fd);
         *raw = 0;
         *identifier = 0;
         return fd;
@@ -294,6 +304,7 @@ int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
         ICMP6_FILTER_SETPASS(ICMP6_TIME_EXCEEDED, &filter);
         setsockopt(fd, IPPROTO_ICMPV6, ICMP6_FILTER, &filter, sizeof filter);
     }
+    enlarge_receive_buffer(fd);
     uint16_t random = 0;
     if (getrandom(&random, sizeof random, GRND_NONBLOCK) != sizeof random) random = (uint16_t)getpid();
     *raw = 1;
