@@ -15,6 +15,37 @@ struct PageTextTests {
         return String(decoding: decoder.decodeWhole(bytes) { _ in }, as: UTF8.self)
     }
 
+    /// Decodes `bytes` as a stream in pieces of `size`; the output, and how many bytes had come in when the first
+    /// output came out.
+    func stream(_ bytes: [UInt8], pieces size: Int) -> (text: String, decidedAt: Int?) {
+        var decoder = HTMLDecoder(name: "t", override: nil)
+        var output: [UInt8] = []
+        var decidedAt: Int?
+        var start = 0
+        while start < bytes.count {
+            let piece = Array(bytes[start..<min(start + size, bytes.count)])
+            decoder.decode(piece.span, final: false, into: &output) { _ in }
+            start += piece.count
+            if decidedAt == nil && !output.isEmpty { decidedAt = start }
+        }
+        decoder.decode(Span<UInt8>(), final: true, into: &output) { _ in }
+        return (String(decoding: output, as: UTF8.self), decidedAt)
+    }
+
+    @Test func aStreamInSmallPiecesDecidesWhenTheFirstNonASCIIByteArrives() {
+        let ascii = Array(repeating: UInt8(ascii: "a"), count: 3000)
+        let utf8 = stream(ascii + Array("é and more".utf8), pieces: 7)
+        #expect(utf8.text == String(repeating: "a", count: 3000) + "é and more")
+        #expect(utf8.decidedAt == 3003)
+        let latin = stream(ascii + [0xE9] + Array(" and more".utf8), pieces: 7)
+        #expect(latin.text == String(repeating: "a", count: 3000) + "é and more")
+        #expect(latin.decidedAt == 3003)
+        // A label past the prescan window does not count, however the pieces fall.
+        let late = stream(ascii + Array("<meta charset=koi8-r>".utf8), pieces: 5)
+        #expect(late.decidedAt == nil)
+        #expect(late.text.hasSuffix("<meta charset=koi8-r>"))
+    }
+
     @Test func byteOrderMarksWinOverEverythingButTheOverride() {
         #expect(sniff([0xEF, 0xBB, 0xBF, 0x3C], http: "koi8-r") == "UTF-8")
         #expect(sniff([0xFF, 0xFE, 0x3C, 0x00], http: "utf-8") == "UTF-16LE")

@@ -12,6 +12,11 @@ struct HTMLDecoder {
     private var httpCharset: String?
     /// The first bytes, held until the encoding is known (streaming only).
     private var head: [UInt8] = []
+    /// What the held head has shown so far, kept as pieces arrive: a stream fed in small pieces (a chunk a line)
+    /// would otherwise scan its whole head again for every piece, up to 64 KB each time.
+    private var headHasNonASCII = false
+    /// The prescan window was complete and named no charset: it will not name one later.
+    private var prescanFoundNoLabel = false
     private(set) var encoding: HTMLEncoding?
     private var transcoder: Transcoder?
     private var sanitizer = UTF8Sanitizer()
@@ -43,8 +48,14 @@ struct HTMLDecoder {
     /// The next piece of a stream, appending UTF-8 to `output`.
     mutating func decode(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8], warn: (String) -> Void) {
         guard encoding != nil else {
-            for index in 0..<bytes.count { head.append(bytes[index]) }
-            guard final || head.count >= Self.streamSniffLength || canDecideEarly else { return }
+            if !headHasNonASCII {
+                for index in 0..<bytes.count where bytes[index] >= 0x80 {
+                    headHasNonASCII = true
+                    break
+                }
+            }
+            Bytes.append(bytes, to: &head)
+            guard final || head.count >= Self.streamSniffLength || canDecideEarly() else { return }
             let held = head
             head = []
             let skip = decide(held, warn: warn)
@@ -56,11 +67,14 @@ struct HTMLDecoder {
 
     /// Whether the held head settles the encoding already: the prescan window is complete and holds a byte order
     /// mark, a label or a byte that is not ASCII (or the server named a charset).
-    private var canDecideEarly: Bool {
+    private mutating func canDecideEarly() -> Bool {
         guard head.count >= HTMLEncoding.prescanLength else { return false }
-        if httpCharset != nil || override != nil || head.contains(where: { $0 >= 0x80 }) { return true }
+        if httpCharset != nil || override != nil || headHasNonASCII { return true }
+        guard !prescanFoundNoLabel else { return false }
         var prescan = MetaPrescan(head.prefix(HTMLEncoding.prescanLength))
-        return prescan.charset() != nil
+        if prescan.charset() != nil { return true }
+        prescanFoundNoLabel = true
+        return false
     }
 
     /// Before the input pauses: a stream that has its prescan window decides with what it has (UTF-8 when that is
