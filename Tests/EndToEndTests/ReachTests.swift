@@ -14,12 +14,7 @@ struct ReachTests {
 
     /// The records of a run, by target.
     func records(_ result: Finished) throws -> [String: [String: Any]] {
-        var found: [String: [String: Any]] = [:]
-        for line in result.lines {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            if let target = object["target"] as? String { found[target] = object }
-        }
-        return found
+        try result.records(by: "target")
     }
 
     @Test func openClosedAndSilentPorts() throws {

@@ -11,6 +11,17 @@ public struct Finished: Sendable {
     public var lines: [String] {
         stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
+
+    /// The NDJSON records on stdout keyed by one of their string fields (tb reach's `target`, say); a later record
+    /// with the same key replaces an earlier one.
+    public func records(by key: String) throws -> [String: [String: Any]] {
+        var found: [String: [String: Any]] = [:]
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            if let value = object[key] as? String { found[value] = object }
+        }
+        return found
+    }
 }
 
 /// Locations of the package and its built binary.
