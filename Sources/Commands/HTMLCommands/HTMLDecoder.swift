@@ -48,12 +48,7 @@ struct HTMLDecoder {
     /// The next piece of a stream, appending UTF-8 to `output`.
     mutating func decode(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8], warn: (String) -> Void) {
         guard encoding != nil else {
-            if !headHasNonASCII {
-                for index in 0..<bytes.count where bytes[index] >= 0x80 {
-                    headHasNonASCII = true
-                    break
-                }
-            }
+            if !headHasNonASCII { headHasNonASCII = Bytes.firstIndex(in: bytes, from: 0) { $0 >= 0x80 } < bytes.count }
             Bytes.append(bytes, to: &head)
             guard final || head.count >= Self.streamSniffLength || canDecideEarly() else { return }
             let held = head
