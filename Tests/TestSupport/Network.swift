@@ -86,22 +86,14 @@ public final class NetworkNamespace {
         guard result.status == 0 else { throw ServerError("ip \(arguments.joined(separator: " ")): \(result.stderr)") }
     }
 
-    /// A veth pair, v0 and v1, both up, with `address` (a CIDR) on v0: a route to the rest of its subnet.
-    public func veth(address: String) throws {
-        try ip(["link", "add", "v0", "type", "veth", "peer", "name", "v1"])
+    /// A veth pair, v0 and v1, both up, with `address` (a CIDR) on v0: a route to the rest of its subnet. With a
+    /// `peer`, v1 is in that namespace with `peerAddress`: a neighbour that answers, or routes on, as `peer` is set up.
+    public func veth(address: String, peer: NetworkNamespace? = nil, peerAddress: String? = nil) throws {
+        try ip(["link", "add", "v0", "type", "veth", "peer", "name", "v1"] + (peer.map { ["netns", $0.name] } ?? []))
         try ip(["link", "set", "v0", "up"])
-        try ip(["link", "set", "v1", "up"])
+        try (peer ?? self).ip(["link", "set", "v1", "up"])
         try ip(["addr", "add", address, "dev", "v0"])
-    }
-
-    /// A veth pair, v0 here with `address` and v1 in `peer` with `peerAddress` (CIDRs), both up: a neighbour that
-    /// answers, or routes on, as `peer` is set up.
-    public func veth(address: String, peer: NetworkNamespace, peerAddress: String) throws {
-        try ip(["link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", peer.name])
-        try ip(["link", "set", "v0", "up"])
-        try peer.ip(["link", "set", "v1", "up"])
-        try ip(["addr", "add", address, "dev", "v0"])
-        try peer.ip(["addr", "add", peerAddress, "dev", "v1"])
+        if let peer, let peerAddress { try peer.ip(["addr", "add", peerAddress, "dev", "v1"]) }
     }
 
     /// Sets a network sysctl of the namespace only (`net.ipv4.ip_forward`, `net.ipv4.ping_group_range`): what
