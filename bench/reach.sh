@@ -34,20 +34,27 @@ measure --warmup 2 --runs 10 \
     -n 'tb reach (200 open)' "'$tb' reach $(cat "$work/open200")" \
     -n 'tb reach (10 silent)' "'$tb' reach --timeout 1 -q $(cat "$work/mixed200") || true"
 
-awk -F, '
-    NR == 1 { next }
-    { median[$1] = $4 }
-    END {
-        printf "%-22s %10s\n", "reach", "median s"
-        for (name in median) printf "%-22s %10.3f\n", name, median[name]
+# judge TITLE 'AWK': prints the median of every command of the last measure under TITLE, then runs AWK, which reads
+# median[] and sets failed when a goal is missed; a miss is remembered for the exit status.
+judge() {
+    awk -F, -v title="$1" '
+        NR == 1 { next }
+        { median[$1] = $4 }
+        END {
+            printf "%-24s %10s\n", title, "median s"
+            for (name in median) printf "%-24s %10.3f\n", name, median[name]
+            failed = 0
+            '"$2"'
+            exit failed
+        }' "$work/times.csv" || failed=1
+}
+
+judge reach '
         ratio = median["xargs -P32 nc -z"] / median["tb reach (200 open)"]
         silent = median["tb reach (10 silent)"]
-        failed = 0
         printf "200 open ports vs xargs -P32 nc -z:   %.1fx (goal >= 5)   %s\n", ratio, (ratio >= 5 ? "ok" : "SLOW")
         printf "200 targets, 10 silent, --timeout 1:  %.3f s (goal <= 1.1)   %s\n", silent, (silent <= 1.1 ? "ok" : "SLOW")
-        if (ratio < 5 || silent > 1.1) failed = 1
-        exit failed
-    }' "$work/times.csv" || failed=1
+        if (ratio < 5 || silent > 1.1) failed = 1'
 
 # fping paces its echoes (-i, 10 ms between two by default; 1 ms is its fastest); tb sends them all at once.
 addresses=$(seq -f '127.0.0.%g' 1 200 | tr '\n' ' ')
@@ -56,20 +63,12 @@ measure --warmup 2 --runs 10 \
     -n 'fping -c1 -i1' "fping -q -c1 -i1 $addresses" \
     -n 'tb reach --method icmp' "'$tb' reach -q --method icmp $addresses"
 
-awk -F, '
-    NR == 1 { next }
-    { median[$1] = $4 }
-    END {
-        printf "%-24s %10s\n", "icmp", "median s"
-        for (name in median) printf "%-24s %10.3f\n", name, median[name]
+judge icmp '
         tb = median["tb reach --method icmp"]
-        failed = 0
         for (peer in median) {
             if (peer == "tb reach --method icmp") continue
             ratio = median[peer] / tb
             printf "200 pings vs %-14s %6.1fx (goal >= 1.0)   %s\n", peer ":", ratio, (ratio >= 1 ? "ok" : "SLOW")
             if (ratio < 1) failed = 1
-        }
-        exit failed
-    }' "$work/times.csv" || failed=1
+        }'
 exit "${failed:-0}"

@@ -257,6 +257,8 @@ struct icmp_filter {
 
 enum { echo_payload = 56 };
 
+static int echo_request(int family) { return family == AF_INET ? ICMP_ECHO : ICMP6_ECHO_REQUEST; }
+
 /// One socket takes the replies of every target: the default receive buffer (rmem_default, ~200 KiB, ~160
 /// loopback replies) drops a burst of a few hundred. 4 MiB, past rmem_max when allowed (root), else up to it.
 static void enlarge_receive_buffer(int fd) {
@@ -326,7 +328,7 @@ int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_
                    uint16_t sequence) {
     uint8_t packet[8 + echo_payload];
     memset(packet, 0, sizeof packet);
-    packet[0] = family == AF_INET ? ICMP_ECHO : ICMP6_ECHO_REQUEST;
+    packet[0] = (uint8_t)echo_request(family);
     uint16_t id = htons(identifier), seq = htons(sequence);
     memcpy(packet + 4, &id, 2);
     memcpy(packet + 6, &seq, 2);
@@ -369,11 +371,11 @@ static int error_reason(int family, int type, int code) {
     }
 }
 
-/// The identifier and sequence of an echo request quoted at `echo`, when it is one of ours (`length` bytes left).
-static int quoted_echo(int family, const uint8_t *echo, ssize_t length, int raw, uint16_t identifier,
-                       uint16_t *sequence) {
+/// The sequence of the echo message of `type` at `echo` (a reply, or a request an error quotes), when it is one of
+/// ours (`length` bytes left; on a raw socket, ours carry `identifier`).
+static int our_echo(int type, const uint8_t *echo, ssize_t length, int raw, uint16_t identifier, uint16_t *sequence) {
     if (length < 8) return 0;
-    if (echo[0] != (family == AF_INET ? ICMP_ECHO : ICMP6_ECHO_REQUEST)) return 0;
+    if (echo[0] != type) return 0;
     uint16_t id, seq;
     memcpy(&id, echo + 4, 2);
     memcpy(&seq, echo + 6, 2);
@@ -401,7 +403,7 @@ static int receive_error(int fd, int family, uint8_t address[16], uint32_t *scop
         }
     }
     int readFamily;
-    if (!error || !quoted_echo(family, packet, length, 0, 0, sequence) ||
+    if (!error || !our_echo(echo_request(family), packet, length, 0, 0, sequence) ||
         !read_sockaddr((struct sockaddr *)&from, &readFamily, address, scope)) {
         return CNet_icmp_skipped;
     }
@@ -441,12 +443,7 @@ int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t 
     if (length < 8) return CNet_icmp_skipped;
     int replyType = family == AF_INET ? ICMP_ECHOREPLY : ICMP6_ECHO_REPLY;
     if (icmp[0] == replyType) {
-        uint16_t id, seq;
-        memcpy(&id, icmp + 4, 2);
-        memcpy(&seq, icmp + 6, 2);
-        if (raw && ntohs(id) != identifier) return CNet_icmp_skipped;
-        *sequence = ntohs(seq);
-        return CNet_icmp_reply;
+        return our_echo(replyType, icmp, length, raw, identifier, sequence) ? CNet_icmp_reply : CNet_icmp_skipped;
     }
     if (!raw) return CNet_icmp_skipped;
     // An error quotes the packet it is about: its IP header, then (at least) the first 8 bytes of our echo.
@@ -460,7 +457,7 @@ int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t 
         if (left < 40 || quoted[6] != IPPROTO_ICMPV6) return CNet_icmp_skipped;
         quotedHeader = 40;
     }
-    if (!quoted_echo(family, quoted + quotedHeader, left - (ssize_t)quotedHeader, 1, identifier, sequence)) {
+    if (!our_echo(echo_request(family), quoted + quotedHeader, left - (ssize_t)quotedHeader, 1, identifier, sequence)) {
         return CNet_icmp_skipped;
     }
     memcpy(reporter, address, 16);

@@ -57,8 +57,7 @@ public final class ICMPSocket {
         var raw: Int32 = 0
         var identifier: UInt16 = 0
         var error: Int32 = 0
-        let cFamily = family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet)
-        descriptor = CNet_icmp_open(cFamily, &raw, &identifier, &error)
+        descriptor = CNet_icmp_open(family.cValue, &raw, &identifier, &error)
         guard descriptor >= 0 else { throw NetError(errno: error) }
         isRaw = raw != 0
         self.identifier = identifier
@@ -79,7 +78,7 @@ public final class ICMPSocket {
     /// Everything that arrived for our echoes since the last call (other processes' messages skipped).
     public func receive() -> [ICMPMessage] {
         var messages: [ICMPMessage] = []
-        let cFamily = family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet)
+        let cFamily = family.cValue
         // Bounded, so that a flood of other processes' ICMP on a raw socket cannot keep the loop here.
         for _ in 0..<4096 {
             var address = [UInt8](repeating: 0, count: 16)

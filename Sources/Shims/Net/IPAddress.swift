@@ -34,7 +34,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// The same address, whatever the zones say (a reply's zone is the interface it came in by).
     public func matches(_ other: IPAddress) -> Bool { family == other.family && bytes == other.bytes }
 
-    var cFamily: Int32 { family == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet) }
+    var cFamily: Int32 { family.cValue }
 
     /// `192.0.2.1`, `2001:db8::1`, `fe80::1%eth0`. The corresponding C functions are `inet_ntop` and
     /// `if_indextoname`.
@@ -52,4 +52,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     func withBytes<R>(_ body: (UnsafePointer<UInt8>?) -> R) -> R {
         bytes.withUnsafeBufferPointer { body($0.baseAddress) }
     }
+}
+
+extension IPAddress.Family {
+    /// CNet_inet or CNet_inet6, as the C calls want the family.
+    var cValue: Int32 { self == .ipv6 ? Int32(CNet_inet6) : Int32(CNet_inet) }
 }

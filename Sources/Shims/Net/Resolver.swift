@@ -33,12 +33,7 @@ public final class Resolver {
     public func start(_ host: String, family: IPAddress.Family?) throws(NetError) {
         guard running[host] == nil else { return }
         guard Self.notifier >= 0 else { throw NetError(errno: errno) }
-        let cFamily: Int32 =
-            switch family {
-            case .ipv4?: Int32(CNet_inet)
-            case .ipv6?: Int32(CNet_inet6)
-            case nil: 0
-            }
+        let cFamily = family?.cValue ?? 0
         var error: Int32 = 0
         guard let pointer = CNet_lookup_start(host, cFamily, Self.notifier, &error) else {
             throw NetError(resolver: error)
