@@ -43,3 +43,19 @@ measure() {
 
 # peak 'COMMAND LINE': the peak resident memory in KB of a shell command line, its output discarded.
 peak() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
+
+# report TITLE MEGABYTES AWK-STATEMENTS [AWK-OPTIONS...]: prints the median time and throughput of each command in
+# $work/times.csv under TITLE, then runs AWK-STATEMENTS in awk's END, where median[COMMAND] and mb are set; its exit
+# status is theirs. AWK-OPTIONS (-v name=value) pass more values.
+report() {
+    local title=$1 megabytes=$2 statements=$3
+    shift 3
+    awk -F, -v title="$title" -v mb="$megabytes" "$@" '
+        NR == 1 { next }
+        { median[$1] = $4 }
+        END {
+            printf "%-20s %10s %10s\n", title, "median s", "MB/s"
+            for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+'"$statements"'
+        }' "$work/times.csv"
+}

@@ -35,14 +35,7 @@ rss_item5=$(peak "'$tb' feed '$work/item-5.xml' 2>/dev/null")
 rss_item50=$(peak "'$tb' feed '$work/item-50.xml' 2>/dev/null")
 latency=$(/usr/bin/python3 "$here/first-item-latency.py" "$tb")
 
-awk -F, -v mb="$megabytes" -v file="$rss_file" -v sfeed="$rss_sfeed" -v stream="$rss_stream" -v item5="$rss_item5" \
-    -v item50="$rss_item50" \
-    -v latency="$latency" '
-    NR == 1 { next }
-    { median[$1] = $4 }
-    END {
-        printf "%-20s %10s %10s\n", "feed (" mb " MB)", "median s", "MB/s"
-        for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+report "feed ($megabytes MB)" "$megabytes" '
         plain = median["sfeed"] / median["tb feed"]
         packed = median["gzip -dc | sfeed"] / median["tb feed (gzip)"]
         failed = 0
@@ -58,4 +51,5 @@ awk -F, -v mb="$megabytes" -v file="$rss_file" -v sfeed="$rss_sfeed" -v stream="
             (latency <= 50 ? "ok" : "SLOW")
         if (latency > 50) failed = 1
         exit failed
-    }' "$work/times.csv"
+' -v file="$rss_file" -v sfeed="$rss_sfeed" -v stream="$rss_stream" -v item5="$rss_item5" -v item50="$rss_item50" \
+    -v latency="$latency"

@@ -21,12 +21,7 @@ rss_file=$(peak "'$tb' regex '$pattern' '$corpus'")
 rss_stream=$(peak "cat '$corpus' '$corpus' '$corpus' '$corpus' | '$tb' regex '$pattern'")
 
 failed=0
-awk -F, -v mb="$megabytes" -v small="$rss_small" -v file="$rss_file" -v stream="$rss_stream" '
-    NR == 1 { next }
-    { median[$1] = $4 }
-    END {
-        printf "%-20s %10s %10s\n", "regex (" mb " MB)", "median s", "MB/s"
-        for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+report "regex ($megabytes MB)" "$megabytes" '
         ratio_count = median["pcre2grep -c"] / median["tb regex --count"]
         ratio_json = median["rg --json -P"] / median["tb regex (NDJSON)"]
         failed = 0
@@ -37,21 +32,16 @@ awk -F, -v mb="$megabytes" -v small="$rss_small" -v file="$rss_file" -v stream="
             small, file, mb, stream, 4 * mb, (file <= 16384 && stream <= 16384) ? "ok" : "TOO BIG"
         if (file > 16384 || stream > 16384) failed = 1
         exit failed
-    }' "$work/times.csv" || failed=1
+' -v small="$rss_small" -v file="$rss_file" -v stream="$rss_stream" || failed=1
 
 tree_mb=${REGEX_TREE_MB:-200}
 tree=$(corpus_tree "tree-$tree_mb" make-text-tree.py "$tree_mb")
 measure --shell=none --warmup 1 --runs 5 \
     -n 'rg -P -c (tree)' "rg -P -c '$pattern' $tree" \
     -n 'tb regex -c (tree)' "$tb regex -c '$pattern' $tree"
-awk -F, -v mb="$tree_mb" '
-    NR == 1 { next }
-    { median[$1] = $4 }
-    END {
-        printf "%-20s %10s %10s\n", "tree (" mb " MB)", "median s", "MB/s"
-        for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+report "tree ($tree_mb MB)" "$tree_mb" '
         ratio = median["rg -P -c (tree)"] / median["tb regex -c (tree)"]
         printf "tree -c vs rg -P -c:       %.2fx (goal >= 1)   %s\n", ratio, (ratio >= 1 ? "ok" : "SLOW")
         exit ratio < 1
-    }' "$work/times.csv" || failed=1
+' || failed=1
 exit $failed

@@ -1,7 +1,6 @@
 // tb regex PATTERN [SOURCE...]: PCRE2 matches as records, over files, directories, stdin, URLs and gzip, in bounded
 // memory.
 import PCRE2
-import POSIX
 import Toolbox
 
 /// Runs a PCRE2 pattern over sources.
@@ -274,28 +273,9 @@ public struct RegexCommand: Command {
             try reader.read(local: source, makeHandler: makeHandler)
         }
         defer { tree.finish() }
-        // Files, directories and - in order; URLs at the end, all at once, as the input layer reads them.
-        var failed = 0
-        var urls: [ArgumentWord] = []
-        for word in sourceNames {
-            let source: Source
-            do {
-                source = try reader.resolve(word)
-            } catch {
-                context.error(error.message)
-                failed += 1
-                continue
-            }
-            if source.kind == .url {
-                urls.append(word)
-            } else if source.kind == .file, (try? FileSystem.status(bytes: source.path))??.kind == .directory {
-                try tree.search(source)
-            } else if !(try reader.read(local: source, makeHandler: makeHandler)) {
-                failed += 1
-            }
-        }
-        if !urls.isEmpty { failed += try reader.read(urls, makeHandler: makeHandler).failed }
-        if failed + tree.failed > 0 { return .failure }
+        // Directories in their turn among the files and -, as the input layer reads them.
+        let summary = try reader.read(sourceNames, directory: { try tree.search($0) }, makeHandler: makeHandler)
+        if summary.failed + tree.failed > 0 { return .failure }
         if settings.listing == .withoutMatch {
             return tree.listed || printers.contains { $0.listed } ? .success : .negative
         }

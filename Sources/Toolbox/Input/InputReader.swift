@@ -1,6 +1,7 @@
 // Reads the SOURCEs of a command: local files and standard input in the order given, then every URL at once on
 // one libcurl multi handle. Bytes go to a handler per source as they arrive; a failing source is reported and the
 // others go on; a closed output stops everything.
+import POSIX
 
 /// How reading went.
 public struct InputSummary: Sendable, Equatable {
@@ -47,9 +48,13 @@ public final class InputReader {
     ///   their first byte or at their end. It is not called when no response came (refused, a timeout before the
     ///   headers); with --retry, each try that got an answer is told, the last one last.
     /// - 304 Not Modified succeeds with no body: the handler is never made.
+    ///
+    /// `directory`, when given, takes a file source that is a directory, in its turn among the local sources, and
+    /// reports its own problems (it counts as read); without it a directory fails as any unreadable file does.
     public func read(
         _ sources: [ArgumentWord], request: ((Source) -> [String])? = nil,
         response: ((Source, SourceResponse) -> Void)? = nil,
+        directory: ((Source) throws -> Void)? = nil,
         makeHandler: @escaping (Source) throws -> any InputHandler
     ) throws -> InputSummary {
         var summary = InputSummary()
@@ -65,6 +70,11 @@ public final class InputReader {
             }
             if source.kind == .url {
                 remote.append(source)
+                continue
+            }
+            if let directory, source.kind == .file, (try? FileSystem.status(bytes: source.path))??.kind == .directory {
+                try directory(source)
+                summary.succeeded += 1
                 continue
             }
             if try LocalInput(source: source, context: context, readSize: settings.readSize).read(makeHandler) {
