@@ -57,13 +57,7 @@ public enum FileSystem {
     /// The status of what `path` names, following symbolic links; nil when nothing is there (a link to nothing
     /// included). Only stats: a FIFO or a device is never opened. The corresponding C function is `stat`.
     public static func status(of path: String) throws(SystemError) -> Status? {
-        var info = stat()
-        do {
-            try retrying { stat(path, &info) }
-        } catch  where error.isNotFound {
-            return nil
-        }
-        return Status(info)
+        try status(bytes: Array(path.utf8))
     }
 
     /// Whether the process `id` exists (a zombie counts), to tell a temporary file whose writer died from one that
