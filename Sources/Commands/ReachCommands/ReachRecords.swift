@@ -75,13 +75,12 @@ struct ReachRecord: Record {
         encoder.number(milliseconds(result.tls))
         encoder.integer(result.httpStatus)
         let echoes = result.echoes
-        let roundTrips = echoes?.roundTrips ?? []
         encoder.integer(echoes?.sent)
         encoder.integer(echoes?.received)
         encoder.number(echoes.map(\.lossPercent))
-        encoder.number(milliseconds(roundTrips.min()))
-        encoder.number(milliseconds(roundTrips.isEmpty ? nil : roundTrips.reduce(0, +) / roundTrips.count))
-        encoder.number(milliseconds(roundTrips.max()))
+        encoder.number(milliseconds(echoes?.shortest))
+        encoder.number(milliseconds(echoes?.mean))
+        encoder.number(milliseconds(echoes?.longest))
         encoder.number(milliseconds(result.total))
         encoder.integer(result.tries)
         encoder.number(milliseconds(result.waited))

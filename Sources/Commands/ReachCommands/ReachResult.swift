@@ -51,4 +51,8 @@ struct EchoSummary: Sendable {
     var received: Int { roundTrips.count }
     /// The share of echoes without a reply, in percent.
     var lossPercent: Double { sent == 0 ? 0 : Double(sent - received) * 100 / Double(sent) }
+    /// The shortest, mean and longest round trip, in microseconds; nil without a reply.
+    var shortest: Int? { roundTrips.min() }
+    var mean: Int? { roundTrips.isEmpty ? nil : roundTrips.reduce(0, +) / roundTrips.count }
+    var longest: Int? { roundTrips.max() }
 }
