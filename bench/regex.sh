@@ -1,8 +1,8 @@
 #!/bin/bash
 # tb regex against pcre2grep and ripgrep on a generated corpus of English text and log lines, in one run.
 # Goals (issue 3): --count at least as fast as `pcre2grep -c`; NDJSON with groups at least 4x the throughput of
-# `rg --json -P`; peak RSS at most 16 MB whatever the input size. Issue 13: a directory of 10,000 small files
-# (REGEX_TREE_MB in all, 200) counted at least as fast as `rg -P -c`. Exits 1 when a goal is missed.
+# `rg --json -P`; peak RSS at most 16 MB whatever the input size. Issue 13: --count kept at 1.5x `pcre2grep -c`, and
+# a directory of 10,000 small files (REGEX_TREE_MB in all, 200) counted at least as fast as `rg -P -c`. Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 
 megabytes=${REGEX_CORPUS_MB:-300}
@@ -25,9 +25,9 @@ report "regex ($megabytes MB)" "$megabytes" '
         ratio_count = median["pcre2grep -c"] / median["tb regex --count"]
         ratio_json = median["rg --json -P"] / median["tb regex (NDJSON)"]
         failed = 0
-        printf "--count vs pcre2grep -c:   %.2fx (goal >= 1)   %s\n", ratio_count, (ratio_count >= 1 ? "ok" : "SLOW")
+        printf "--count vs pcre2grep -c:   %.2fx (goal >= 1.5)   %s\n", ratio_count, (ratio_count >= 1.5 ? "ok" : "SLOW")
         printf "NDJSON vs rg --json -P:    %.2fx (goal >= 4)   %s\n", ratio_json, (ratio_json >= 4 ? "ok" : "SLOW")
-        if (ratio_count < 1 || ratio_json < 4) failed = 1
+        if (ratio_count < 1.5 || ratio_json < 4) failed = 1
         printf "peak RSS: %d KB on 20 KB, %d KB on %d MB, %d KB on %d MB piped (goal <= 16384 KB)   %s\n",
             small, file, mb, stream, 4 * mb, (file <= 16384 && stream <= 16384) ? "ok" : "TOO BIG"
         if (file > 16384 || stream > 16384) failed = 1
