@@ -1,5 +1,5 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: deps build demo test lint bench install uninstall generate clean.
+# Targets: deps build demo test lint bench fuzz install uninstall generate clean.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -24,7 +24,7 @@ BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup su
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 
-.PHONY: deps build demo test lint bench install uninstall generate clean
+.PHONY: deps build demo test lint bench fuzz install uninstall generate clean
 
 deps:
 	@scripts/install-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(foreach package,$(MINIMUM_VERSIONS),'$(package)')
@@ -42,7 +42,7 @@ START_UP_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-m
 $(BIN): $(SOURCES)
 	@mkdir -p $(STATIC_CXX); archive=$$($(CC) -print-file-name=libstdc++.a); \
 		if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) $(START_UP_FLAGS)
+	$(SWIFT) build -c release --product tb --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) $(START_UP_FLAGS)
 	@touch $@
 
 demo: deps build
@@ -55,6 +55,14 @@ test: deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+# Runs every fuzz target (Tests/FuzzTargets) FUZZ_SECONDS with libFuzzer and AddressSanitizer, in a build of its own.
+# Not part of `make test`, which replays the seeds and past findings instead (FuzzRegressionTests).
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= feed feed-dates html selector template arguments store ndjson regex-chunks svn-url
+fuzz: deps
+	TB_FUZZ=1 $(SWIFT) build --build-path .build/fuzz --product tb-fuzz --sanitize fuzzer --sanitize address
+	scripts/fuzz.sh .build/fuzz/debug/tb-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: deps build
 	@scripts/install-packages.sh $(BENCH_PACKAGES)

@@ -104,7 +104,7 @@ let package = Package(
             swiftSettings: safeSwift),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["Toolbox"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Toolbox", "PCRE2"], path: "Tests/TestSupport"),
         .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "Bytes", "TestSupport"]),
         .testTarget(
             name: "ShimsTests",
@@ -122,6 +122,27 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+
+        // MARK: Fuzzing
+        // The properties each fuzz target checks, built with everything else so that `make test` replays the seeds
+        // and every input a fuzzer found (FuzzRegressionTests); `make fuzz` drives them with libFuzzer.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "SVNCommands",
+                "Toolbox", "PCRE2", "SVN", "LibXML2", "Gumbo", "TestSupport",
+            ],
+            path: "Tests/FuzzTargets"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer driver exists only in the build `make fuzz` makes (TB_FUZZ set, -sanitize=fuzzer): it has no main of
+// its own, libFuzzer's is linked in.
+if Context.environment["TB_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "tb-fuzz", dependencies: ["FuzzTargets"], path: "Tests/FuzzDriver",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

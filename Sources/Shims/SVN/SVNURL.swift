@@ -27,6 +27,15 @@ extension SVN {
         return url
     }
 
+    /// Whether libsvn takes `text` as a canonical URL, the condition its operations assert. The corresponding C
+    /// function is `svn_uri_is_canonical`.
+    public static func isCanonicalURL(_ text: String) throws(SVNError) -> Bool {
+        try loaded.get()
+        let pool = libsvn.svn_pool_create_ex(nil, nil)
+        defer { libsvn.apr_pool_destroy(pool) }
+        return libsvn.svn_uri_is_canonical(text, pool) != 0
+    }
+
     /// The time a `{DATE}` revision names, in microseconds since 1970, UTC: the forms svn accepts
     /// (`2026-12-01`, `2026-12-01T10:00`, `2026-12-01 10:00 +0100`…), local time unless a zone is given. nil when
     /// svn would not accept it. The corresponding C function is `svn_parse_date`.

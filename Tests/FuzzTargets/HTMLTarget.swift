@@ -1,0 +1,28 @@
+// Fuzz target `html`: any bytes as a page, through gumbo's HTML5 tree handed to libxml2 (or libxml2's own parser, or
+// its streaming one), then a fixed set of selectors covering each way a selector is evaluated.
+
+/// `tb html` on arbitrary bytes.
+enum HTMLTarget: FuzzTarget {
+    static let name = "html"
+    static let seedFolders = ["html"]
+
+    /// Selectors the streaming matcher can decide at each start tag.
+    static let streamable = "a[href], img[src], p:first-child, div > span, [id|=x], title, svg *"
+    /// And the ones that need the tree: positions from the end, :has(), :empty, text.
+    static let tree =
+        streamable + ", li + li, li ~ p, tr:nth-last-child(2n+1), div:has(> a), :empty, td:only-of-type, "
+        + "p:contains(x), input:checked, :not(p, div)"
+
+    static func check(_ input: [UInt8]) throws(FuzzViolation) {
+        let path = InProcessCheck.write(input)
+        // The input's length picks the parser, so that no byte of a seed is spent on it.
+        let arguments: [String]
+        switch input.count % 3 {
+        case 0: arguments = ["--stream", "--html", streamable]
+        case 1: arguments = ["--parser", "libxml2", "--html", tree]
+        default: arguments = ["--html", tree]
+        }
+        // 0: nodes; 1: none; 2: a page that cannot be read.
+        try InProcessCheck.run(["html", "--json"] + arguments + [path], statuses: [0, 1, 2], messages: 2)
+    }
+}

@@ -1,0 +1,40 @@
+// Fuzz target `selector`: any text as a CSS selector. It compiles, or fails with a one-line error pointing into the
+// text; what compiles is XPath that libxml2 compiles and evaluates without error, with and without foreign content.
+import Gumbo
+import HTMLCommands
+import LibXML2
+
+/// The CSS selector compiler.
+enum SelectorTarget: FuzzTarget {
+    static let name = "selector"
+
+    /// A page with HTML, SVG and MathML elements, parsed once.
+    nonisolated(unsafe) static let page: HTMLDocument? = try? parseHTML5(
+        Array(
+            "<!DOCTYPE html><title>t</title><div id=a class='b c'><p lang=en>x<a href=/y>y</a></p><ul><li>1<li>2</ul>"
+                .utf8)
+            + Array("<svg><g><text>s</text></g></svg><math><mi>m</mi></math><input checked><br></div>".utf8),
+        url: "file:///page.html")
+
+    static func check(_ input: [UInt8]) throws(FuzzViolation) {
+        let text = String(decoding: input, as: UTF8.self)
+        let selectors: SelectorList
+        do {
+            selectors = try SelectorList(parsing: text)
+        } catch {
+            try require(!error.description.contains("\n"), "'\(text)': an error of more than one line: \(error)")
+            return
+        }
+        guard let page else { throw FuzzViolation("the fixed page does not parse") }
+        for foreign in [false, true] {
+            let xpath = selectors.xpath(foreignContent: foreign)
+            do {
+                let expression = try XPathExpression(xpath)
+                _ = try page.evaluate(expression)
+            } catch {
+                throw FuzzViolation("'\(text)' compiles to \(xpath), which libxml2 rejects: \(error)")
+            }
+        }
+        _ = selectors.streamable
+    }
+}
