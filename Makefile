@@ -59,7 +59,7 @@ lint:
 # Runs every fuzz target (Tests/FuzzTargets) FUZZ_SECONDS with libFuzzer and AddressSanitizer, in a build of its own.
 # Not part of `make test`, which replays the seeds and past findings instead (FuzzRegressionTests).
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= feed feed-dates html selector template arguments store ndjson regex-chunks svn-url
+FUZZ_TARGETS ?= feed feed-dates html selector template arguments store ndjson regex-chunks svn-url url ignore-glob
 fuzz: deps
 	TB_FUZZ=1 $(SWIFT) build --build-path .build/fuzz --product tb-fuzz --sanitize fuzzer --sanitize address
 	scripts/fuzz.sh .build/fuzz/debug/tb-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)

@@ -42,6 +42,8 @@ public enum FuzzTargets {
         NDJSONTarget.self,
         RegexChunksTarget.self,
         SVNURLTarget.self,
+        URLReferenceTarget.self,
+        IgnoreGlobTarget.self,
     ]
 
     /// The target called `name`.

