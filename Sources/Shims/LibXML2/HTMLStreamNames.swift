@@ -45,7 +45,10 @@ struct HTMLStreamNames {
         let end = number + 1 < starts.count ? starts[number + 1] : spellings.count
         return spellings.withUnsafeBufferPointer { spellings in
             guard let base = spellings.baseAddress else { return false }
-            return memcmp(base + start, name, end - start) == 0
+            // The spelling ends in its NUL; strncmp stops at `name`'s, where memcmp could read past a shorter name.
+            return strncmp(
+                UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self),
+                UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), end - start) == 0
         }
     }
 
