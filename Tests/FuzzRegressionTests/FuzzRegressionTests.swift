@@ -22,7 +22,8 @@ struct FuzzRegressionTests {
                 do {
                     try target.check([UInt8](data))
                 } catch {
-                    Issue.record("\(folder)/\(file): \(error)")
+                    // Quoted: a finding often holds control characters and NULs.
+                    Issue.record("\(folder)/\(file): \(String(reflecting: "\(error)"))")
                 }
             }
         }

@@ -15,6 +15,8 @@ extension SVN {
         // svn_uri_canonicalize_safe return their argument itself when it needs no change, and a String passed
         // straight in is a temporary C string, freed as soon as that call returns (ASan saw the strstr of
         // svn_path_is_backpath_present read it after it was freed).
+        // A C string ends at a NUL: libsvn would see only the part before it, another URL than the one given.
+        if text.utf8.contains(0) { throw SVNError(code: -1, chain: ["URL '\(text)' contains a NUL byte"]) }
         let textC = libsvn.apr_pstrdup(pool, text)
         guard libsvn.svn_path_is_url(textC) != 0 else {
             throw SVNError(code: -1, chain: ["'\(text)' is not a URL"])
@@ -28,7 +30,14 @@ extension SVN {
         try SVNError.check(libsvn.svn_uri_canonicalize_safe(&canonical, nil, escaped, pool, pool))
         let url = canonical.map { String(cString: $0) } ?? text
         // libsvn decodes a path to a C string: the name would end at %00, and another node be read or replaced.
-        if url.contains("%00") { throw SVNError(code: -1, chain: ["URL '\(text)' contains '%00' (a NUL byte)"]) }
+        if url.utf8.firstRange(of: "%00".utf8) != nil {
+            throw SVNError(code: -1, chain: ["URL '\(text)' contains '%00' (a NUL byte)"])
+        }
+        // Canonical, a host or port part can collapse into a '..' element (`svn://..:/x` becomes `svn://../x`):
+        // what is checked is what libsvn will see, so that the URL given back is one this function accepts.
+        if libsvn.svn_path_is_backpath_present(url) != 0 {
+            throw SVNError(code: -1, chain: ["URL '\(text)' contains a '..' element"])
+        }
         return url
     }
 

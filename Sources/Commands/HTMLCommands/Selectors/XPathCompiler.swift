@@ -266,10 +266,14 @@ func literal(_ text: String) -> String {
         let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v != 0xFFFE && v != 0xFFFF)
         clean.append(allowed ? scalar : "\u{FFFD}")
     }
+    // Quotes are looked for among scalars, not Characters: a combining mark after a quote makes one Character of
+    // the two, which equals no quote (a fuzzed `[a="'\u{35A}"]` compiled to a literal its own quote ended).
     let value = String(clean)
-    if !value.contains("'") { return "'\(value)'" }
-    if !value.contains("\"") { return "\"\(value)\"" }
-    let pieces = value.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }
+    if !clean.contains("'") { return "'\(value)'" }
+    if !clean.contains("\"") { return "\"\(value)\"" }
+    let pieces = clean.split(separator: "'", omittingEmptySubsequences: false).map {
+        "'" + String(String.UnicodeScalarView($0)) + "'"
+    }
     return "concat(" + pieces.joined(separator: ",\"'\",") + ")"
 }
 
