@@ -51,12 +51,15 @@ struct XPathCompiler {
         guard k > 0 else { return [] }
         let previous = complex.compounds[k - 1]
         let (test, folded) = nameTest(previous.typeName)
-        let inner = conditions(of: previous, typeTest: !folded) + relations(complex, before: k - 1)
+        // Worked out once and shared with the sibling shortcut: computing it there again doubled the work at every
+        // `~`, and a fuzzed selector of 40 combinators took seconds to compile.
+        let left = relations(complex, before: k - 1)
+        let inner = conditions(of: previous, typeTest: !folded) + left
         switch complex.combinators[k - 1].combinator {
         case .descendant: return ["ancestor::\(test)" + predicate(inner)]
         case .child: return ["parent::\(test)" + predicate(inner)]
         case .subsequentSibling:
-            if let shortcut = earlierSibling(complex, before: k) { return shortcut }
+            if let shortcut = earlierSibling(complex, before: k, shared: left) { return shortcut }
             return ["preceding-sibling::\(test)" + predicate(inner)]
         case .nextSibling: return ["preceding-sibling::*[1]/self::\(test)" + predicate(inner)]
         }
@@ -66,11 +69,11 @@ struct XPathCompiler {
     /// some earlier sibling is an E exactly when the first E among the siblings comes before F. `preceding-sibling::E`
     /// would walk back from every F (all of 100,000 siblings after one heading, quadratic); this costs the position
     /// of the first E (`../E[1]` stops there), or nothing for `* ~ F` and `E ~ E`.
-    private func earlierSibling(_ complex: ComplexSelector, before k: Int) -> [String]? {
+    /// `shared` holds the relations left of E.
+    private func earlierSibling(_ complex: ComplexSelector, before k: Int, shared: [String]) -> [String]? {
         let previous = complex.compounds[k - 1]
         guard !foreignContent, previous.conditions.isEmpty else { return nil }
         if k >= 2, [.nextSibling, .subsequentSibling].contains(complex.combinators[k - 2].combinator) { return nil }
-        let shared = relations(complex, before: k - 1)
         guard let name = previous.typeName else { return ["tb:child-index()>1"] + shared }
         let lower = asciiLowercase(name)
         guard isNCName(lower) else { return nil }
