@@ -14,10 +14,23 @@ enum DocumentEncoding: Equatable {
     /// How many bytes to read before deciding: enough for a BOM and an XML declaration.
     static let sniffLength = 1024
 
-    /// Whether `head` is enough to decide: the first tag (an XML declaration, if there is one) is complete.
+    /// Whether `head` is enough to decide: the first tag is complete, or, when the document starts with an XML
+    /// declaration, its `?>` has come. Where the pieces of the input end must not change the answer: a broken
+    /// declaration (`encoding="KOI8-R"?F`, then a `>` further on) was read as KOI8-R whole and as UTF-8 in pieces of
+    /// 54 bytes (the feed fuzz target found it).
     static func canDecide(_ head: [UInt8]) -> Bool {
-        head.count >= sniffLength || head.contains(UInt8(ascii: ">"))
+        if head.count >= sniffLength { return true }
+        let start = head.firstIndex { !isSpace($0) } ?? head.count
+        let declaration = Array("<?xml".utf8)
+        let opening = head[start...].prefix(declaration.count)
+        if declaration.starts(with: opening) {
+            // "<?xml" or a start of it: the declaration decides, at its end.
+            return opening.count == declaration.count && head[start...].firstRange(of: Array("?>".utf8)) != nil
+        }
+        return head.contains(UInt8(ascii: ">"))
     }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// The encoding of a document that starts with `head`, and how many bytes of byte order mark to skip.
     static func detect(_ head: [UInt8], httpCharset: String?) -> (encoding: DocumentEncoding, skip: Int) {
@@ -33,7 +46,8 @@ enum DocumentEncoding: Equatable {
             ([0x00, 0x3C, 0x00, 0x3F], "UTF-16BE"), ([0x3C, 0x00, 0x3F, 0x00], "UTF-16LE"),
         ]
         for (start, name) in unmarked where head.starts(with: start) { return (.iconv(name), 0) }
-        if let declared = declaredEncoding(head) { return (named(declared), 0) }
+        // Only the first sniffLength bytes: the whole first read of a file holds many more than the pieces of a pipe.
+        if let declared = declaredEncoding(Array(head.prefix(sniffLength))) { return (named(declared), 0) }
         return (.utf8, 0)
     }
 
@@ -49,13 +63,7 @@ enum DocumentEncoding: Equatable {
 
     /// The encoding="…" of an XML declaration at the start of `head`, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
-        var start = 0
-        while start < head.count
-            && (head[start] == 0x20 || head[start] == 0x0A || head[start] == 0x0D || head[start] == 0x09)
-        {
-            start += 1
-        }
-        let rest = head[start...]
+        let rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
         guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstRange(of: Array("?>".utf8)) else {
             return nil
         }
