@@ -84,11 +84,16 @@ struct HostileInputTests {
 
     // MARK: HTML
 
-    /// A comment and a tag that never end, a 1 MB attribute, NULs and invalid UTF-8, with both parsers and --stream:
-    /// records, status 0.
+    /// 100,000 nested divs, a comment and a tag that never end, a 1 MB attribute, NULs and invalid UTF-8, with both
+    /// parsers and --stream: records, status 0. `--stream --first` on the nested divs used to hold every nested match
+    /// (each with its path and HTML) and grew to gigabytes; it prints its one node at once.
     @Test(arguments: [["--parser", "html5"], ["--parser", "libxml2"], ["--stream"]])
     func hostileHTML(_ mode: [String]) throws {
+        let divs =
+            String(repeating: "<div>", count: 100_000) + "<a href=u>deep</a>"
+            + String(repeating: "</div>", count: 100_000)
         let pages: [(String, String, [String], Int)] = [
+            ("divs.html", "<!DOCTYPE html><p>x</p>" + divs, ["--first", "--html", "div"], 1),
             ("comment.html", "<!DOCTYPE html><p>x</p><!-- never closed <p>y</p>", ["p"], 1),
             ("tag.html", "<!DOCTYPE html><p>x</p><a href=\"never closed", ["p"], 1),
             (
