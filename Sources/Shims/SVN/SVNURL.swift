@@ -11,17 +11,25 @@ extension SVN {
         try loaded.get()
         let pool = libsvn.svn_pool_create_ex(nil, nil)
         defer { libsvn.apr_pool_destroy(pool) }
-        guard libsvn.svn_path_is_url(text) != 0 else {
-            throw SVNError(code: -1, chain: ["'\(text)' is not a URL"])
+        // Both escaping functions return their argument itself when it needs no change, so the C string must live
+        // until the end: the one Swift makes for a single call was gone, and an error message quoting the URL
+        // showed whatever had taken its place.
+        let canonical = text.withCString { (cText) -> Result<String, SVNError> in
+            guard libsvn.svn_path_is_url(cText) != 0 else {
+                return .failure(SVNError(code: -1, chain: ["'\(text)' is not a URL"]))
+            }
+            let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(cText, pool), pool)
+            guard let escaped else { return .failure(SVNError(code: -1, chain: ["'\(text)' is not a URL"])) }
+            if libsvn.svn_path_is_backpath_present(escaped) != 0 {
+                return .failure(SVNError(code: -1, chain: ["URL '\(text)' contains a '..' element"]))
+            }
+            var canonical: UnsafePointer<CChar>?
+            if let error = libsvn.svn_uri_canonicalize_safe(&canonical, nil, escaped, pool, pool) {
+                return .failure(SVNError.take(error))
+            }
+            return .success(canonical.map { String(cString: $0) } ?? text)
         }
-        let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(text, pool), pool)
-        guard let escaped else { throw SVNError(code: -1, chain: ["'\(text)' is not a URL"]) }
-        if libsvn.svn_path_is_backpath_present(escaped) != 0 {
-            throw SVNError(code: -1, chain: ["URL '\(text)' contains a '..' element"])
-        }
-        var canonical: UnsafePointer<CChar>?
-        try SVNError.check(libsvn.svn_uri_canonicalize_safe(&canonical, nil, escaped, pool, pool))
-        let url = canonical.map { String(cString: $0) } ?? text
+        let url = try canonical.get()
         // libsvn decodes a path to a C string: the name would end at %00, and another node be read or replaced.
         if url.contains("%00") { throw SVNError(code: -1, chain: ["URL '\(text)' contains '%00' (a NUL byte)"]) }
         return url
