@@ -205,12 +205,19 @@ struct HostileInputTests {
         }
     }
 
-    /// Targets tb reach cannot parse are usage errors.
+    /// Targets tb reach cannot parse are usage errors; a URL libcurl refuses is an unreachable target reported at
+    /// once (it used to wait for the whole --timeout).
     @Test func hostileReachTargets() throws {
         for target in ["[::1", "127.0.0.1:99999", "", "[::1]:0", ":80", "http://:@/", "svn://[::1"] {
             let result = try run(["reach", target])
             expectClean(result, "reach", status: 64, target)
         }
+        let started = Date()
+        let refused = try run(["reach", "--json", "--timeout", "20s", "http://127.0.0.1:1/ space"])
+        expectClean(refused, "reach", status: 1)
+        #expect(refused.lines.count == 1)
+        #expect(refused.stdout.contains(#""status":"http_error""#), "\(refused.stdout)")
+        #expect(Date().timeIntervalSince(started) < 15, "a refused URL waited for the timeout")
     }
 
     // MARK: Servers
