@@ -143,7 +143,7 @@ struct HostileInputTests {
 
     /// A directory holding a FIFO, a device node, a symbolic link loop, a dangling link whose name holds a newline
     /// and an escape sequence, a file with NULs and a name that is not UTF-8: nothing blocks or is read from the
-    /// device.
+    /// device; each problem is one line, with the control characters escaped.
     @Test func hostileDirectory() throws {
         let tree = scratch.file("tree")
         try FileManager.default.createDirectory(atPath: tree + "/sub", withIntermediateDirectories: true)
@@ -161,6 +161,10 @@ struct HostileInputTests {
             "exec timeout -s KILL 60 \"$0\" \"$@\"", [Package.binary, "regex", "--count", "hello", tree])
         expectClean(plain, "regex", status: 0, warnings: 1)
         #expect(plain.lines.count == 2, "\(plain.stdout)")
+        let followed = try shell(
+            "exec timeout -s KILL 60 \"$0\" \"$@\"", [Package.binary, "regex", "--count", "--follow", "hello", tree])
+        expectClean(followed, "regex", status: 2, errors: 3)
+        #expect(followed.stderr.contains(#"evil\n\x1b[31mred"#), "\(followed.stderr)")
     }
 
     // MARK: URLs and targets
@@ -318,6 +322,22 @@ struct HostileInputTests {
         #expect(after.starts(with: kept), "\(name): lines were lost or changed")
         let added = String(decoding: after.dropFirst(kept.count), as: UTF8.self)
         #expect(added.hasPrefix(#"{"type":"bookmark","name":"new""#) && added.hasSuffix("}\n"), "\(name): \(added)")
+    }
+
+    // MARK: Messages
+
+    /// A subject with a newline or an escape sequence (a file name, a URL) is quoted with its control characters
+    /// escaped: the message stays one line, and nothing reaches the terminal as a command.
+    @Test func controlCharactersInMessagesAreEscaped() throws {
+        for (arguments, subject) in [
+            (["regex", "x", "no\nsuch"], #"'no\nsuch'"#),
+            (["feed", "http://127.0.0.1:1/\u{1B}]0;title\u{7}"], #"'http://127.0.0.1:1/\x1b]0;title\x07'"#),
+            (["html", "p", "tab\there\r"], #"'tab\there\r'"#),
+        ] {
+            let result = try run(arguments)
+            expectClean(result, arguments[0], status: 2)
+            #expect(result.stderr.contains(subject), "\(result.stderr)")
+        }
     }
 
     // MARK: A full or read-only store
