@@ -324,6 +324,24 @@ struct HostileInputTests {
         #expect(added.hasPrefix(#"{"type":"bookmark","name":"new""#) && added.hasSuffix("}\n"), "\(name): \(added)")
     }
 
+    /// A bookmark whose URL holds a NUL (JSON's \u0000): libcurl and libsvn take URLs as C strings and fetched what
+    /// comes before the NUL, another URL than the one stored. It is refused, and the server is never asked.
+    @Test func aURLWithANULIsRefused() throws {
+        let server = try TestServer.http(root: feeds)
+        let url = server.url("/flaky/nul/0/rss20.xml")
+        scratch.write(
+            "config/bookmarks.ndjson",
+            #"{"type":"bookmark","name":"nul","url":"\#(url)\u0000/../secret","note":null,"created":null}"# + "\n")
+        for arguments in [["feed"], ["html", "p"], ["regex", "x"], ["svn", "ls"], ["svn", "info"]] {
+            let result = try run(arguments + ["@nul"])
+            let command = arguments.prefix { $0 != "p" && $0 != "x" && !$0.hasPrefix("@") }.joined(separator: " ")
+            expectClean(result, command, status: result.status == 64 ? 64 : 2, "\(arguments)")
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("NUL"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try fetch(server, "/count/nul") == "0", "the server was asked for the URL cut at the NUL")
+    }
+
     // MARK: Messages
 
     /// A subject with a newline or an escape sequence (a file name, a URL) is quoted with its control characters

@@ -14,6 +14,9 @@ extension SVN {
         // Both escaping functions return their argument itself when it needs no change, so the C string must live
         // until the end: the one Swift makes for a single call was gone, and an error message quoting the URL
         // showed whatever had taken its place.
+        // libsvn takes C strings: one with a NUL inside (from a bookmark, say) would be another URL, the part
+        // before the NUL.
+        if text.utf8.contains(0) { throw SVNError(code: -1, chain: ["URL '\(text)' contains a NUL byte"]) }
         let canonical = text.withCString { (cText) -> Result<String, SVNError> in
             guard libsvn.svn_path_is_url(cText) != 0 else {
                 return .failure(SVNError(code: -1, chain: ["'\(text)' is not a URL"]))
