@@ -461,8 +461,8 @@ struct HostileInputTests {
     // MARK: Signals while writing the store
 
     /// `bookmark add` on a 1.5 MB file, stopped at points spread over its run: the file afterwards is the old one
-    /// or the old one plus the new line, whole, every line a bookmark. A `bookmarks.ndjson.tmp.PID` may be left,
-    /// which the next write removes.
+    /// or the old one plus the new line, whole, every line a bookmark. SIGINT and SIGTERM wait for the rename and
+    /// leave no temporary file; after SIGKILL a `bookmarks.ndjson.tmp.PID` may be left, which the next write removes.
     @Test(arguments: [SIGINT, SIGTERM, SIGKILL])
     func aSignalWhileWritingBookmarks(_ signal: Int32) throws {
         let line =
@@ -481,6 +481,10 @@ struct HostileInputTests {
             #expect(now == old || (now.starts(with: old) && now.count > old.count), "attempt \(attempt): torn")
             let added = String(decoding: now.dropFirst(old.count), as: UTF8.self)
             #expect(added.isEmpty || added.hasPrefix(#"{"type":"bookmark","name":"new\#(attempt)""#))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.file("config")).filter {
+                $0.contains(".tmp.")
+            }
+            if signal != SIGKILL { #expect(leftovers.isEmpty, "attempt \(attempt): \(leftovers)") }
         }
         let list = try run(["bookmark", "ls", "--json"])
         expectClean(list, "bookmark ls", status: 0)
@@ -508,6 +512,7 @@ struct HostileInputTests {
             }
             let directory = scratch.file("state/feeds")
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                if signal != SIGKILL { #expect(!name.contains(".tmp."), "attempt \(attempt): \(name) left") }
                 guard name.hasSuffix(".ndjson") else { continue }
                 let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
                 for line in text.split(separator: "\n") {
