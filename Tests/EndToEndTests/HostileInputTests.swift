@@ -505,7 +505,8 @@ struct HostileInputTests {
                 ["feed", "--new", "--json", "--fields", "title"] + paths, after: delay, with: signal)
             #expect([0, 128 + signal].contains(status), "attempt \(attempt): status \(status)")
             let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.last == "", "attempt \(attempt): output cut inside a record")
+            // SIGKILL can cut a write(2) to a file between two pages: only the stop signals promise whole records.
+            if signal != SIGKILL { #expect(lines.last == "", "attempt \(attempt): output cut inside a record") }
             for line in lines.dropLast() {
                 #expect(line.hasPrefix(#"{"type":"item","title":""#) && line.hasSuffix("\"}"), "\(line)")
                 printed.insert(String(line))
