@@ -148,12 +148,20 @@ final class StreamPrinter: InputHandler {
         for index in pending.indices where pending[index].isOpen {
             pending[index].enter(name, attributes)
         }
-        if matcher.matches(open) {
+        if matcher.matches(open), !limitFilled {
             if !needed { open[open.count - 1].attributes = streamed.map { (name: $0.name, value: $0.value) } }
             var capture = Capture(depth: open.count, element: open[open.count - 1], path: path(), settings: settings)
             capture.enter(name, open[open.count - 1].attributes)
             pending.append(capture)
         }
+    }
+
+    /// Whether the records printed and those the pending matches will print make --limit: records come out in the
+    /// order their elements open, so no later match can be printed and it is not captured. Each capture holds its
+    /// path and everything inside it, and 100,000 nested matches grew to gigabytes before the first one closed.
+    private var limitFilled: Bool {
+        guard let limit = settings.limit else { return false }
+        return printed + pending.reduce(0) { $0 + $1.recordCount(settings) } >= limit
     }
 
     private func close() throws {
@@ -289,6 +297,12 @@ private struct Capture {
 
     mutating func comment(_ text: String) {
         if wantsHTML != nil { html += "<!--" + text + "-->" }
+    }
+
+    /// How many records it makes: one, or with --attr one per named attribute the element has.
+    func recordCount(_ settings: HTMLSettings) -> Int {
+        guard !settings.attributes.isEmpty else { return 1 }
+        return settings.attributes.count { value(of: $0, in: element.attributes) != nil }
     }
 
     func records(source: JSONText, urls: PageURLs, settings: HTMLSettings) -> [NodeRecord] {

@@ -174,6 +174,11 @@ final class Prober {
                 sendEcho(index, check, now: now)
             }
             for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
+            // A transfer can end in the perform that started it (a URL libcurl refuses): read now, or the poll below
+            // would wait for the deadline, since no descriptor of it will ever wake it.
+            if let multi {
+                for (transfer, error) in multi.finished() { try httpFinished(transfer, error) }
+            }
             guard keepGoing() else { break }
             let next = (checks.values.map(\.deadline) + checks.values.compactMap(\.ping?.nextEcho) + scheduled.values)
                 .min()

@@ -36,8 +36,9 @@ struct SVNRun {
             if remote.isOn {
                 Watchdog.arm(
                     timeout,
-                    message: "tb \(context.commandName): cannot \(verb) '\(target.text)': no answer from the server "
-                        + "within \(timeout.argumentText)")
+                    message: Diagnostics.oneLine(
+                        "tb \(context.commandName): cannot \(verb) '\(target.text)': no answer from the server "
+                            + "within \(timeout.argumentText)"))
             }
             defer { Watchdog.disarm() }
             do {

@@ -68,6 +68,11 @@ public final class CurlTransfer {
     /// transfer before any body is delivered. The corresponding C functions are `curl_easy_init` and
     /// `curl_easy_setopt`.
     public init(_ options: Options, receiver: @escaping (Span<UInt8>) -> Bool) throws(CurlError) {
+        // libcurl takes the URL as a C string: one with a NUL inside (from a bookmark, say) would fetch the part
+        // before it, another URL.
+        guard !options.url.utf8.contains(0) else {
+            throw CurlError(code: Int(CURLE_URL_MALFORMAT.rawValue), message: "the URL contains a NUL byte")
+        }
         try Curl.loaded.get()
         guard let handle = libcurl.curl_easy_init() else { throw CurlError(CURLE_OUT_OF_MEMORY) }
         self.handle = handle

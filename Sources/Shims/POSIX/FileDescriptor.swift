@@ -36,6 +36,8 @@ public struct FileDescriptor: Sendable, Equatable {
     public static func open(_ path: String, _ options: Options, permissions: UInt32 = 0o600)
         throws(SystemError) -> FileDescriptor
     {
+        // A NUL would end the C string early and open another file: no file has it in its name.
+        guard !path.utf8.contains(0) else { throw SystemError(code: ENOENT) }
         let fd = try retrying { Glibc.open(path, options.rawValue | O_CLOEXEC, permissions) }
         return FileDescriptor(rawValue: fd)
     }

@@ -16,6 +16,15 @@ public enum StopSignals {
         CPOSIX_stop_enter()
     }
 
+    /// Runs `body` with the stop signals held: one that comes meanwhile ends tb once `body` is done. For work that
+    /// must not be left half done, such as a store file's temporary file, which would stay behind until the next
+    /// write removed it.
+    public static func holding<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let wasBusy = CPOSIX_stop_hold()
+        defer { CPOSIX_stop_release(wasBusy) }
+        return try body()
+    }
+
     /// The buffer holds `bytes`, whole records not yet written, which a signal writes before tb ends. The pointer is
     /// kept beyond this call: the caller must not change or free the buffer before the next `enter`.
     @inline(__always)

@@ -14,7 +14,7 @@ extension SVN {
         // The text is copied into the pool: svn_path_uri_from_iri, svn_path_uri_autoescape and
         // svn_uri_canonicalize_safe return their argument itself when it needs no change, and a String passed
         // straight in is a temporary C string, freed as soon as that call returns (ASan saw the strstr of
-        // svn_path_is_backpath_present read it after it was freed).
+        // svn_path_is_backpath_present read it after it was freed; an error message quoted whatever took its place).
         // A C string ends at a NUL: libsvn would see only the part before it, another URL than the one given.
         if text.utf8.contains(0) { throw SVNError(code: -1, chain: ["URL '\(text)' contains a NUL byte"]) }
         let textC = libsvn.apr_pstrdup(pool, text)

@@ -65,7 +65,7 @@ public struct Runner {
             let help = HelpRenderer(registry: registry, width: helpWidth)
             return print(path.isEmpty ? help.overview() : full ? help.full(path) : help.brief(path))
         case .overview:
-            diagnostics.writeBlock(HelpRenderer(registry: registry, width: helpWidth).overview())
+            diagnostics.writeText(HelpRenderer(registry: registry, width: helpWidth).overview())
             return .usage
         case .external(let name, let rest, let index, let global):
             return runExternal(name, rest, argumentIndex: index, global: global)

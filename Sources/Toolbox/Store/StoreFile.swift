@@ -103,6 +103,17 @@ struct StoreFile {
         }
         let destination = FileSystem.resolvingLinks(path)
         removeStaleTemporaryFiles(of: destination)
+        // SIGINT or SIGTERM from here on waits for the rename (or the removal after a failure): the temporary
+        // file was left behind. A second signal still ends tb at once.
+        try StopSignals.holding { () throws(ToolError) in
+            try replace(destination, with: lines, copyingFrom: source, existing: existing)
+        }
+    }
+
+    private func replace(
+        _ destination: String, with lines: [LineText], copyingFrom source: StoreReader?,
+        existing: FileSystem.Status?
+    ) throws(ToolError) {
         let temporary = destination + ".tmp.\(System.processID)"
         do throws(SystemError) {
             let fd = try FileDescriptor.open(temporary, [.writeOnly, .create, .truncate])

@@ -26,11 +26,22 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
                         If-None-Match naming the latest ETag gets a 304 with the next one (ETags that change on 304)
   /count/KEY            how many requests /busy and /flaky have had for KEY, as the body
   /stall/SECONDS        the headers of a 200 with a 100-byte body, then nothing for SECONDS, then the connection closes
+  /drop/BYTES/NAME      the file chunked, cut after BYTES bytes: no last chunk, the connection closed
+  /reset/BYTES/NAME     the same, but the connection is reset (RST) instead of closed
+  /content-length/VALUE/NAME  the file with Content-Length: VALUE (percent-decoded) as given, true or not; then the
+                        connection closes
+  /bad-gzip             a 200 with Content-Encoding: gzip whose body is the gzip magic followed by garbage
+  /big-headers/KIB/NAME the file after KIB KiB of header fields (X-Padding-N, 1 KiB each)
+  /big-header/KIB/NAME  the file after one header field of KIB KiB
+  /trickle/SECONDS/NAME the file one byte every SECONDS seconds, with its Content-Length, until the client goes away
+  /location/URL         a 302 to URL (percent-decoded), whatever its scheme: file:///etc/passwd, say
 """
 import gzip
 import http.server
 import os
+import socket
 import socketserver
+import struct
 import sys
 import threading
 import time
@@ -215,6 +226,50 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
                 time.sleep(float(parts[1]))
                 self.close_connection = True
+            elif route in ("drop", "reset"):
+                body = self.read("/".join(parts[2:]))[:int(parts[1])]
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(body), body))
+                self.wfile.flush()
+                if route == "reset":
+                    # SO_LINGER with a zero timeout: close() sends a reset instead of an orderly end.
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                else:
+                    # An orderly end (FIN) in the middle of the body.
+                    self.connection.shutdown(socket.SHUT_WR)
+                self.connection.close()
+                self.close_connection = True
+            elif route == "content-length":
+                body = self.read("/".join(parts[2:]))
+                self.send_response(200)
+                self.send_header("Content-Length", urllib.parse.unquote(parts[1]))
+                self.end_headers()
+                self.wfile.write(body)
+                self.wfile.flush()
+                self.close_connection = True
+            elif route == "bad-gzip":
+                body = b"\x1f\x8b\x08\x00" + bytes(range(256)) * 16
+                self.send_body(body, headers=[("Content-Encoding", "gzip"), ("Content-Type", "application/rss+xml")])
+            elif route == "big-headers":
+                padding = b"x" * 1000
+                headers = [("X-Padding-%d" % k, padding.decode()) for k in range(int(parts[1]))]
+                self.send_body(self.read("/".join(parts[2:])), headers=headers)
+            elif route == "big-header":
+                self.send_body(self.read("/".join(parts[2:])), headers=[("X-Padding", "x" * (int(parts[1]) * 1024))])
+            elif route == "trickle":
+                pause, body = float(parts[1]), self.read("/".join(parts[2:]))
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                for k in range(len(body)):
+                    self.wfile.write(body[k:k + 1])
+                    self.wfile.flush()
+                    time.sleep(pause)
+            elif route == "location":
+                target = urllib.parse.unquote("/".join(parts[1:]))
+                self.send_body(b"", status=302, headers=[("Location", target)])
             elif route == "headers":
                 self.send_body(str(self.headers).encode())
             else:

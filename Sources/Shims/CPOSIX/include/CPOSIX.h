@@ -54,6 +54,25 @@ static inline void CPOSIX_stop_leave(const uint8_t *bytes, size_t count) {
     if (CPOSIX_stop_held) CPOSIX_stop_end(CPOSIX_stop_held);
 }
 
+/// Starts a stretch that a stop signal must not cut (a store file's temporary file written and renamed): a signal
+/// that comes meanwhile is held until `CPOSIX_stop_release`. Returns what to pass it, so that stretches nest (an
+/// output stretch around a store write, or the other way round).
+static inline int CPOSIX_stop_hold(void) {
+    int was_busy = CPOSIX_stop_busy;
+    CPOSIX_stop_busy = 1;
+    atomic_signal_fence(memory_order_seq_cst);
+    return was_busy;
+}
+
+/// Ends the stretch `CPOSIX_stop_hold` started; a signal held meanwhile ends tb here, writing the committed output
+/// (which the stretch did not touch).
+static inline void CPOSIX_stop_release(int was_busy) {
+    atomic_signal_fence(memory_order_seq_cst);
+    CPOSIX_stop_busy = was_busy;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (!was_busy && CPOSIX_stop_held) CPOSIX_stop_end(CPOSIX_stop_held);
+}
+
 // MARK: Ending a run that has gone silent
 //
 // A server that accepts a connection and then never answers (or a route that drops every packet) leaves a library
