@@ -33,7 +33,14 @@ for target in "$@"; do
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
     files=$(find "$corpus" -type f | wc -l)
     bytes=$(du -sb "$corpus" | cut -f1)
+    # A driver whose Swift modules lost their coverage counters fuzzes blind (seen once after an incremental build):
+    # libFuzzer then sees a handful of edges, and that is a failure, not a clean run.
+    edges=$(grep -o 'DONE *cov: [0-9]*' "$log" | grep -o '[0-9]*$')
     verdict=ok
+    if [ "${edges:-0}" -lt 100 ] && [ $result -eq 0 ]; then
+        verdict="NO COVERAGE ($edges edges): rebuild .build/fuzz from scratch"
+        status=1
+    fi
     if [ $result -ne 0 ]; then
         verdict="FOUND (exit $result): $(grep -m1 -E 'ERROR|Fatal error|deadly signal|timeout|out-of-memory' "$log")"
         status=1
