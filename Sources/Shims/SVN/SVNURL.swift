@@ -14,7 +14,11 @@ extension SVN {
         guard libsvn.svn_path_is_url(text) != 0 else {
             throw SVNError(code: -1, chain: ["'\(text)' is not a URL"])
         }
-        let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(text, pool), pool)
+        // Both return their argument itself when there is nothing to escape: it must outlive this line, so it is a
+        // copy in the pool, not the temporary C string Swift makes for a call (AddressSanitizer: heap-use-after-free
+        // in svn_path_is_backpath_present below).
+        let copy = libsvn.apr_pstrdup(pool, text)
+        let escaped = libsvn.svn_path_uri_autoescape(libsvn.svn_path_uri_from_iri(copy, pool), pool)
         guard let escaped else { throw SVNError(code: -1, chain: ["'\(text)' is not a URL"]) }
         if libsvn.svn_path_is_backpath_present(escaped) != 0 {
             throw SVNError(code: -1, chain: ["URL '\(text)' contains a '..' element"])
