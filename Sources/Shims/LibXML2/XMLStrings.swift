@@ -27,7 +27,11 @@ enum XMLStrings {
     static func equal(_ text: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
         guard let text else { return literal.utf8CodeUnitCount == 0 }
         let count = literal.utf8CodeUnitCount
-        return memcmp(text, literal.utf8Start, count) == 0 && text[count] == 0
+        // strncmp stops at the end of `text`; memcmp may read (and AddressSanitizer checks) all `count` bytes, past
+        // the end of a shorter string.
+        return strncmp(
+            UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self), count) == 0 && text[count] == 0
     }
 
     /// A Swift string of the bytes of `text`.
