@@ -24,8 +24,9 @@ public struct DirectoryEntry: Sendable, Equatable {
 /// (`d_reclen`): `entry.pointee.d_name` copies the whole 256-byte array out, which reads past the end of the last
 /// entry in readdir's buffer (AddressSanitizer reports a heap-buffer-overflow).
 func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-    // d_name is a field of a C struct: its offset is known.
-    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!
+    // d_name is a stored field of a C struct: it has an offset.
+    guard let offset = MemoryLayout<dirent>.offset(of: \.d_name) else { return [] }
+    let start = UnsafeRawPointer(entry) + offset
     return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }
 
