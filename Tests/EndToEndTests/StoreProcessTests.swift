@@ -74,7 +74,11 @@ struct StoreProcessTests {
         }
     }
 
-    @Test func aFullDiskLeavesTheOldFileIntact() throws {
+    @Test(
+        .disabled(
+            if: Sanitizer.current == "thread",
+            "TSan's own runtime dies of SIGBUS under a 1 KiB file size limit, before main (even tb --version)"))
+    func aFullDiskLeavesTheOldFileIntact() throws {
         for i in 1...20 {
             _ = try tb(
                 ["bookmark", "add", "b\(i)", "https://example.org/\(i)/with/some/length"],
