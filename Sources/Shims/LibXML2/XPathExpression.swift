@@ -1,6 +1,6 @@
 // An XPath 1.0 expression compiled once by libxml2 and evaluated on any number of documents.
 internal import CLibXML2
-import Synchronization
+import Threads
 
 /// A compiled XPath 1.0 expression. Any thread may evaluate it; evaluations of one expression run one at a time
 /// (a lock), because libxml2 writes into a compiled expression while it evaluates it (it caches the functions it
@@ -10,7 +10,7 @@ public final class XPathExpression: @unchecked Sendable {
     /// The expression as given.
     public let text: String
     private let compiled: xmlXPathCompExprPtr
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Compiles `text`. An expression libxml2 rejects is an error with its message and the position where it
     /// stopped, such as "invalid predicate at character 4". Names the expression uses (prefixes, functions) are
