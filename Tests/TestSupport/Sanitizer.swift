@@ -10,6 +10,16 @@ public enum Sanitizer {
     /// skipped with `.disabled(if: Sanitizer.isOn, "reason")`.
     public static var isOn: Bool { current != nil }
 
+    /// How many times longer work takes here than in the normal build, for the few tests that bound a time to tell
+    /// linear from quadratic work: about 3 under ASan, 10 under TSan (which also runs the tests side by side).
+    public static var slowdown: Int {
+        switch current {
+        case "address": 3
+        case "thread": 10
+        default: 1
+        }
+    }
+
     /// The sanitizers' options: the tests hand every child an environment of their own, and a sanitized tb that
     /// ran without them would neither find the suppressions nor write its report where the Makefile looks.
     static let settings: [String: String] = ProcessInfo.processInfo.environment.filter { name, _ in
