@@ -1,5 +1,7 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: deps build demo test lint bench fuzz install uninstall generate clean.
+# Targets: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate clean.
+# `make test-asan` and `make test-tsan` run the whole suite, the tb the end-to-end tests start included, built with
+# AddressSanitizer (and LeakSanitizer) or ThreadSanitizer in .build/asan or .build/tsan; any report fails the run.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -24,7 +26,7 @@ BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup su
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 
-.PHONY: deps build demo test lint bench fuzz install uninstall generate clean
+.PHONY: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate clean
 
 deps:
 	@scripts/install-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(foreach package,$(MINIMUM_VERSIONS),'$(package)')
@@ -52,6 +54,37 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) lint
+
+# The sanitized runs. Each has a build directory of its own, so the normal build is never rebuilt. TB_BINARY points
+# the end-to-end tests at the sanitized tb, and TestSupport hands the options below to every child they start.
+# Reports go to files (log_path), not stderr: a report of a child whose status and stderr a test ignores (one it
+# kills, say) would otherwise pass unseen; the run fails when any file is left there, and prints them.
+# Suppressions (Tests/Sanitizers/*.supp) name only the libraries' own allocations and races, each with its reason.
+SYMBOLIZER := $(dir $(realpath $(shell which $(SWIFT))))llvm-symbolizer
+SANITIZER_REPORTS = /tmp/tb-$(1)-reports
+SANITIZER_COMMON = symbolize=1:external_symbolizer_path=$(SYMBOLIZER):log_path=$(call SANITIZER_REPORTS,$(1))/report
+# ASan stops at its first report anyway; 86 is a status tb never ends with. Leaks are checked at every exit.
+ASAN_ENVIRONMENT := ASAN_OPTIONS='$(call SANITIZER_COMMON,asan):halt_on_error=1:detect_leaks=1:exitcode=86' \
+	LSAN_OPTIONS='suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0'
+# TSan goes on after a race, so that one run lists them all; it ends with 66 when it reported any.
+TSAN_ENVIRONMENT := TSAN_OPTIONS='$(call SANITIZER_COMMON,tsan):halt_on_error=0:exitcode=66:second_deadlock_stack=1:suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp:print_suppressions=0'
+
+# $(call sanitized-test,asan|tsan,address|thread,environment)
+define sanitized-test
+	rm -rf $(call SANITIZER_REPORTS,$(1)) && mkdir -p -m 1777 $(call SANITIZER_REPORTS,$(1))
+	$(SWIFT) build --build-path .build/$(1) --sanitize $(2)
+	@status=0; $(3) TB_SANITIZER=$(2) TB_BINARY=$(CURDIR)/.build/$(1)/debug/tb \
+		$(SWIFT) test --build-path .build/$(1) --sanitize $(2) || status=$$?; \
+	if [ -n "$$(ls -A $(call SANITIZER_REPORTS,$(1)))" ]; then \
+		cat $(call SANITIZER_REPORTS,$(1))/*; echo "$(2) sanitizer reports: $(call SANITIZER_REPORTS,$(1))"; exit 1; \
+	fi; exit $$status
+endef
+
+test-asan: deps
+	$(call sanitized-test,asan,address,$(ASAN_ENVIRONMENT))
+
+test-tsan: deps
+	$(call sanitized-test,tsan,thread,$(TSAN_ENVIRONMENT))
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift

@@ -21,8 +21,9 @@ struct SignalTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Long enough for tb to fill the pipe and block in a write; nobody reads yet.
-        usleep(300_000)
+        // Long enough for tb to fill the pipe and block in a write; nobody reads yet. (Longer under a sanitizer: under
+        // TSan, 0.3 s was not enough for tb to start and write the first 64 KiB.)
+        usleep(300_000 * UInt32(Sanitizer.slowdown))
         kill(process.processIdentifier, signal)
         usleep(100_000)
         let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -74,7 +74,11 @@ struct StoreProcessTests {
         }
     }
 
-    @Test func aFullDiskLeavesTheOldFileIntact() throws {
+    @Test(
+        .disabled(
+            if: Sanitizer.current == "thread",
+            "TSan's own runtime dies of SIGBUS under a 1 KiB file size limit, before main (even tb --version)"))
+    func aFullDiskLeavesTheOldFileIntact() throws {
         for i in 1...20 {
             _ = try tb(
                 ["bookmark", "add", "b\(i)", "https://example.org/\(i)/with/some/length"],
@@ -267,6 +271,10 @@ struct StoreProcessTests {
 
     // MARK: Huge store files
 
+    /// The most a run over a huge store may hold, in KiB. Not checked under a sanitizer: ASan's quarantine keeps freed
+    /// memory and its shadow, like TSan's, grows with the memory touched, so the numbers are not tb's.
+    let memoryLimit = Sanitizer.isOn ? Int.max : 64 << 10
+
     /// Runs tb under a Python parent that has no other child, so that the parent's RUSAGE_CHILDREN is tb's own:
     /// returns its status, stderr, and peak resident memory in KiB. stdout goes to `output` in the scratch directory.
     func peakMemory(_ arguments: [String], output: String = "out") throws -> (status: Int32, stderr: String, kib: Int) {
@@ -312,16 +320,16 @@ struct StoreProcessTests {
         let newest = try peakMemory(["history", "-n", "3", "--fields", "target", "--format", "tsv"])
         #expect(newest.status == 0)
         #expect(newest.stderr.isEmpty)
-        #expect(newest.kib < 64 << 10, "\(newest.kib) KiB")
+        #expect(newest.kib < memoryLimit, "\(newest.kib) KiB")
         #expect(scratch.read("out") == (249_997..<250_000).map { "https://example.org/feed/\($0).xml\n" }.joined())
         let reach = try peakMemory([
             "history", "-n", "2", "--command", "reach", "--fields", "target", "--format", "tsv",
         ])
-        #expect(reach.kib < 64 << 10, "\(reach.kib) KiB")
+        #expect(reach.kib < memoryLimit, "\(reach.kib) KiB")
         #expect(scratch.read("out") == [249_989, 249_999].map { "https://example.org/feed/\($0).xml\n" }.joined())
         let all = try peakMemory(["history", "--fields", "target", "--format", "tsv"])
         #expect(all.status == 0)
-        #expect(all.kib < 64 << 10, "\(all.kib) KiB")
+        #expect(all.kib < memoryLimit, "\(all.kib) KiB")
         #expect(scratch.read("out")?.utf8.count(where: { $0 == UInt8(ascii: "\n") }) == 250_000)
     }
 
@@ -338,10 +346,10 @@ struct StoreProcessTests {
         #expect(list.status == 0)
         #expect(list.stderr == warning)
         #expect(scratch.read("out") == "a\n")
-        #expect(list.kib < 64 << 10, "\(list.kib) KiB")
+        #expect(list.kib < memoryLimit, "\(list.kib) KiB")
         let add = try peakMemory(["bookmark", "add", "b", "https://b"])
         #expect(add.status == 0)
-        #expect(add.kib < 64 << 10, "\(add.kib) KiB")
+        #expect(add.kib < memoryLimit, "\(add.kib) KiB")
         let lines = (scratch.read("config/bookmarks.ndjson") ?? "").split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.first.map(String.init) == small)
@@ -357,7 +365,7 @@ struct StoreProcessTests {
         let visit = try peakMemory(["regex", "-c", "hello", "file://" + scratch.file("page.txt")])
         #expect(visit.status == 0)
         #expect(visit.stderr.isEmpty, "\(visit.stderr)")
-        #expect(visit.kib < 64 << 10, "\(visit.kib) KiB")
+        #expect(visit.kib < memoryLimit, "\(visit.kib) KiB")
         let size = try FileManager.default.attributesOfItem(atPath: scratch.file("state/history.ndjson"))[.size] as? Int
         #expect((size ?? .max) <= 512 << 10)
         let last = try tb(["history", "-n", "1", "--fields", "command"], environment: scratch.environment)

@@ -85,6 +85,16 @@ struct POSIXTests {
         #expect(!FileSystem.processExists(0))
     }
 
+    /// Names are read where readdir leaves them: its entries are only as long as their names, and copying a whole
+    /// `d_name` out of the last one in its buffer read past the buffer (ASan). 1,500 names fill the buffer to its end.
+    @Test func directoryNamesOfEveryLength() throws {
+        let names = Set(["a", String(repeating: "n", count: 255)] + (1...1_500).map { "name-\($0)" })
+        for name in names { scratch.write(name, "") }
+        #expect(Set(FileSystem.contentsOfDirectory(scratch.path)) == names)
+        let entries = try FileSystem.entries(ofDirectory: Array(scratch.path.utf8))
+        #expect(Set(entries.map { String(decoding: $0.name, as: UTF8.self) }) == names)
+    }
+
     @Test func locksExcludeOtherDescriptors() throws {
         let path = scratch.file("lock")
         let first = try FileDescriptor.open(path, [.readWrite, .create])

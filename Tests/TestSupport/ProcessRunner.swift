@@ -47,7 +47,7 @@ public func runProgram(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = environment
+    process.environment = Sanitizer.forwarding(into: environment)
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let stdout = Pipe()
     let stderr = Pipe()
@@ -94,7 +94,7 @@ public final class RunningProgram {
     public init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = Sanitizer.forwarding(into: environment)
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

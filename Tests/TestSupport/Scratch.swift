@@ -41,15 +41,16 @@ public final class Scratch {
         FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// An environment that keeps tb's store inside this directory and has no terminal settings.
+    /// An environment that keeps tb's store inside this directory and has no terminal settings (and, under
+    /// `make test-asan` or `make test-tsan`, the sanitizers' options).
     public var environment: [String: String] {
-        [
+        Sanitizer.forwarding(into: [
             "HOME": path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "TB_CONFIG_DIR": path + "/config",
             "TB_STATE_DIR": path + "/state",
             "TB_CACHE_DIR": path + "/cache",
             "LC_ALL": "C.UTF-8",
-        ]
+        ])
     }
 }

@@ -1,6 +1,7 @@
 // See CNet.h.
 #define _GNU_SOURCE
 #include "CNet.h"
+#include "Lookup.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -111,13 +112,7 @@ static int read_sockaddr(const struct sockaddr *address, int *family, uint8_t by
 
 // MARK: Resolving
 
-struct CNet_Lookup {
-    struct gaicb request;
-    struct addrinfo hints;
-    struct sigevent event;
-    char *host;
-};
-
+#if !CNET_LOOKUP_THREADS
 // Run by glibc on a thread of its own when a lookup ends: wakes the epoll loop.
 static void lookup_done(union sigval value) {
     uint64_t one = 1;
@@ -153,6 +148,15 @@ CNet_Lookup *CNet_lookup_start(const char *host, int family, int notify, int *er
 
 int CNet_lookup_status(CNet_Lookup *lookup) { return gai_error(&lookup->request); }
 
+void CNet_lookup_free(CNet_Lookup *lookup) {
+    // A lookup that ended between the two calls cannot be cancelled either (EAI_ALLDONE): it is freed all the same.
+    if (gai_error(&lookup->request) == EAI_INPROGRESS && gai_cancel(&lookup->request) == EAI_NOTCANCELED) return;
+    if (lookup->request.ar_result) freeaddrinfo(lookup->request.ar_result);
+    free(lookup->host);
+    free(lookup);
+}
+#endif
+
 const char *CNet_lookup_message(int status) { return gai_strerror(status); }
 
 int CNet_lookup_addresses(CNet_Lookup *lookup, int *families, uint8_t *bytes, int max) {
@@ -169,13 +173,6 @@ int CNet_lookup_addresses(CNet_Lookup *lookup, int *families, uint8_t *bytes, in
         count++;
     }
     return count;
-}
-
-void CNet_lookup_free(CNet_Lookup *lookup) {
-    if (gai_error(&lookup->request) == EAI_INPROGRESS && gai_cancel(&lookup->request) != EAI_CANCELED) return;
-    if (lookup->request.ar_result) freeaddrinfo(lookup->request.ar_result);
-    free(lookup->host);
-    free(lookup);
 }
 
 int CNet_notifier_open(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

@@ -3,7 +3,6 @@
 // to itself, never waits for the delegate while pieces are queued, and the delegate runs beside it. The caller
 // flushes (`ExpatParser.flush`) before it waits for more input, so that nothing parsed waits with it.
 internal import CExpat
-import Synchronization
 import Threads
 
 /// A piece of the document for the parsing thread.
@@ -32,7 +31,7 @@ final class ExpatChunk: @unchecked Sendable {
 
 /// Buffers the replaying thread is done with, for the parsing thread's tape; a few, the rest freed.
 final class ExpatSpares: Sendable {
-    private let buffers = Mutex<[ExpatBuffers]>([])
+    private let buffers = Locked<[ExpatBuffers]>([])
 
     func give(_ spare: ExpatBuffers) {
         // One grown by megabytes of text is not kept.

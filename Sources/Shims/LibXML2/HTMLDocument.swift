@@ -1,7 +1,7 @@
 // An HTML document as a libxml2 tree: parsed by libxml2's own HTML parser, or built elsewhere (the gumbo converter)
 // and adopted; evaluated with XPath.
 internal import CLibXML2
-import Synchronization
+import Threads
 
 /// An HTML document: a libxml2 tree this object owns and frees. It may move between threads; its lazily built
 /// state (positions of nodes among their siblings, the XPath context) is guarded by a lock, so evaluations and
@@ -10,7 +10,7 @@ import Synchronization
 public final class HTMLDocument: @unchecked Sendable {
     let document: xmlDocPtr
     /// The node positions and the XPath context, made on first use.
-    let state = Mutex(DocumentState())
+    let state = Locked(DocumentState())
 
     /// Parses `utf8` with libxml2's HTML parser (HTML4 rules; not the way browsers parse). The bytes are UTF-8
     /// whatever a `<meta charset>` inside says (tb transcodes before parsing); `url` is the document's URL.
@@ -101,7 +101,7 @@ public final class HTMLDocument: @unchecked Sendable {
 }
 
 /// The document `keepUntilExit` keeps.
-private let keptDocument = Mutex<HTMLDocument?>(nil)
+private let keptDocument = Locked<HTMLDocument?>(nil)
 
 /// What an HTMLDocument makes on first use; only touched with the document's lock held.
 struct DocumentState: ~Copyable {

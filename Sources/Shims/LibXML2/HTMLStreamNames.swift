@@ -39,16 +39,14 @@ struct HTMLStreamNames {
         return found
     }
 
-    /// Whether name `number` is spelled as the string at `name`.
+    /// Whether name `number` is spelled as the string at `name`. strcmp, not memcmp over the stored length: a reused
+    /// pointer may hold a shorter name, and memcmp may read (AddressSanitizer checks) every byte of the length.
     private func spells(_ number: Int, _ name: UnsafePointer<UInt8>) -> Bool {
-        let start = starts[number]
-        let end = number + 1 < starts.count ? starts[number + 1] : spellings.count
-        return spellings.withUnsafeBufferPointer { spellings in
+        spellings.withUnsafeBufferPointer { spellings in
             guard let base = spellings.baseAddress else { return false }
-            // The spelling ends in its NUL; strncmp stops at `name`'s, where memcmp could read past a shorter name.
-            return strncmp(
-                UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self),
-                UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), end - start) == 0
+            return strcmp(
+                UnsafeRawPointer(base + starts[number]).assumingMemoryBound(to: CChar.self),
+                UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)) == 0
         }
     }
 

@@ -27,8 +27,8 @@ enum XMLStrings {
     static func equal(_ text: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
         guard let text else { return literal.utf8CodeUnitCount == 0 }
         let count = literal.utf8CodeUnitCount
-        // strncmp, not memcmp: memcmp may read all `count` bytes, past the end of a shorter string (ASan saw it
-        // read a namespace URI of 5 bytes as 28 while serializing a fuzzed page).
+        // strncmp stops at the end of `text`; memcmp may read (and AddressSanitizer checks) all `count` bytes, past
+        // the end of a shorter string.
         return strncmp(
             UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self),
             UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self), count) == 0 && text[count] == 0

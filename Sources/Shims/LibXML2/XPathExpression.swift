@@ -1,6 +1,6 @@
 // An XPath 1.0 expression compiled once by libxml2 and evaluated on any number of documents.
 internal import CLibXML2
-import Synchronization
+import Threads
 
 /// A compiled XPath 1.0 expression. Any thread may evaluate it; evaluations of one expression run one at a time
 /// (a lock), because libxml2 writes into a compiled expression while it evaluates it (it caches the functions it
@@ -9,8 +9,9 @@ import Synchronization
 public final class XPathExpression: @unchecked Sendable {
     /// The expression as given.
     public let text: String
-    private let compiled: xmlXPathCompExprPtr
-    private let lock = Mutex(())
+    /// Reached only under its lock, which is the expression's lock. (A lock around an empty value would do the same,
+    /// but ThreadSanitizer takes an access to a zero-sized value for one at the lock object's own address.)
+    private let compiled: Locked<xmlXPathCompExprPtr>
 
     /// Compiles `text`. An expression libxml2 rejects is an error with its message and the position where it
     /// stopped, such as "invalid predicate at character 4". Names the expression uses (prefixes, functions) are
@@ -30,17 +31,17 @@ public final class XPathExpression: @unchecked Sendable {
             throw error ?? LibXML2Error(code: -1, message: "invalid expression")
         }
         self.text = text
-        self.compiled = compiled
+        self.compiled = Locked(compiled)
     }
 
     deinit {
-        libxml2.xmlXPathFreeCompExpr(compiled)
+        compiled.withLock { libxml2.xmlXPathFreeCompExpr($0) }
     }
 
     /// Evaluates the expression in `context` (the document's, with its node set to the context node) and converts
     /// the result while the document's lock, held by the caller, keeps the tree as it is.
     func evaluate(in context: xmlXPathContextPtr, document: HTMLDocument) throws(LibXML2Error) -> XPathResult {
-        try lock.withLock { _ throws(LibXML2Error) in
+        try compiled.withLock { compiled throws(LibXML2Error) in
             let (object, error) = catchingXPathErrors { libxml2.xmlXPathCompiledEval(compiled, context) }
             guard let object else {
                 throw error ?? LibXML2Error(code: -1, message: "cannot evaluate the expression")

@@ -20,6 +20,16 @@ public struct DirectoryEntry: Sendable, Equatable {
     }
 }
 
+/// The name of an entry `readdir` returned, read where it lies. glibc's entries are only as long as their name needs
+/// (`d_reclen`): `entry.pointee.d_name` copies the whole 256-byte array out, which reads past the end of the last
+/// entry in readdir's buffer (AddressSanitizer reports a heap-buffer-overflow).
+func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    // d_name is a stored field of a C struct: it has an offset.
+    guard let offset = MemoryLayout<dirent>.offset(of: \.d_name) else { return [] }
+    let start = UnsafeRawPointer(entry) + offset
+    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
+}
+
 extension FileSystem {
     /// The entries of a directory, without "." and "..", in no particular order. The kind comes from the directory
     /// itself where the file system says it (no stat per entry), from `lstat` otherwise.
@@ -36,7 +46,7 @@ extension FileSystem {
                 if errno != 0 { throw SystemError.last }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = entryName(entry)
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             let kind: DirectoryEntry.Kind
             switch Int32(entry.pointee.d_type) {

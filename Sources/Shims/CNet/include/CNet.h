@@ -22,7 +22,8 @@ void CNet_format_address(int family, const uint8_t bytes[16], uint32_t scope, ch
 
 // MARK: Resolving with a deadline
 
-/// A lookup running on glibc's resolver threads (getaddrinfo_a).
+/// A lookup running on glibc's resolver threads (getaddrinfo_a), or on a thread of its own in the ThreadSanitizer
+/// build, which cannot follow glibc's (see Lookup.h).
 typedef struct CNet_Lookup CNet_Lookup;
 
 /// Starts resolving `host` for `family` (0 for any); when it ends, 8 bytes are written to `notify` (an eventfd
