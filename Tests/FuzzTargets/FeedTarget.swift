@@ -17,9 +17,17 @@ enum FeedTarget: FuzzTarget {
         let pieces = try InProcessCheck.run(
             ["feed"] + mode + ["--read-size", size, path], statuses: [0, 2], messages: 2)
         try require(
-            whole.stdout == pieces.stdout && whole.status == pieces.status,
+            withoutErrorEvents(whole.stdout) == withoutErrorEvents(pieces.stdout) && whole.status == pieces.status,
             "tb feed \(mode.joined(separator: " ")): read whole and in pieces of \(size) bytes differ:\n"
                 + "whole (\(whole.status.code)):\n\(whole.stdout)\(whole.stderr)\n"
                 + "pieces (\(pieces.status.code)):\n\(pieces.stdout)\(pieces.stderr)")
+    }
+
+    /// The output without --events' `error` records: which error expat reports after the root element, and where,
+    /// depends on where its input pieces end (a name cut by a piece's end is junk at once, whole it is an invalid
+    /// token at its first bad character: `<rss></rss>ample/1` in pieces of 13 bytes), while everything before it
+    /// does not. The error is still reported, and the status compared.
+    static func withoutErrorEvents(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.contains(#""event":"error""#) }
     }
 }
