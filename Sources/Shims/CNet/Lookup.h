@@ -5,6 +5,8 @@
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <string.h>
 
 // ThreadSanitizer cannot follow getaddrinfo_a: glibc starts its resolver threads with its internal pthread_create,
 // which TSan does not intercept, and the first malloc on such a thread crashes the process (a segfault in TSan's
@@ -33,5 +35,19 @@ struct CNet_Lookup {
     int notify;
 #endif
 };
+
+// A new lookup of `host` with the hints both variants use, or NULL with `*error` set to EAI_MEMORY.
+static inline struct CNet_Lookup *CNet_lookup_new(const char *host, int family, int *error) {
+    struct CNet_Lookup *lookup = calloc(1, sizeof *lookup);
+    if (!lookup || !(lookup->host = strdup(host))) {
+        free(lookup);
+        *error = EAI_MEMORY;
+        return NULL;
+    }
+    lookup->hints.ai_family = family;
+    lookup->hints.ai_socktype = SOCK_STREAM;
+    lookup->hints.ai_flags = AI_ADDRCONFIG;
+    return lookup;
+}
 
 #endif

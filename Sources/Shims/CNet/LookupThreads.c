@@ -38,15 +38,8 @@ static void *run_lookup(void *context) {
 }
 
 CNet_Lookup *CNet_lookup_start(const char *host, int family, int notify, int *error) {
-    CNet_Lookup *lookup = calloc(1, sizeof *lookup);
-    if (!lookup || !(lookup->host = strdup(host))) {
-        free(lookup);
-        *error = EAI_MEMORY;
-        return NULL;
-    }
-    lookup->hints.ai_family = family;
-    lookup->hints.ai_socktype = SOCK_STREAM;
-    lookup->hints.ai_flags = AI_ADDRCONFIG;
+    CNet_Lookup *lookup = CNet_lookup_new(host, family, error);
+    if (!lookup) return NULL;
     lookup->notify = notify;
     lookup->status = EAI_INPROGRESS;
     pthread_mutex_init(&lookup->mutex, NULL);
