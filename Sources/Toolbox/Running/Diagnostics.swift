@@ -1,4 +1,5 @@
 // Messages for people on stderr: errors and warnings, one line each, in git's style.
+import Bytes
 import POSIX
 
 /// Where error and warning lines go.
@@ -32,31 +33,14 @@ public final class Diagnostics {
         }
     }
 
-    /// `text` with its control characters (C0, DEL and C1) written as escapes: `\n`, `\r`, `\t`, `\x1b`, `\u{9b}`.
-    /// A message quotes names and URLs that come from anywhere (a file name found in a directory, a bookmark, a
-    /// server's error): a newline in one split the message in two, and an escape sequence reached the terminal.
+    /// `text` with its control characters (C0, DEL and C1) escaped as TSV and templates escape them
+    /// (`ControlCharacters`): `\n`, `\r`, `\t`, `\x1b`, `\u{009b}`. A message quotes names and URLs that come from
+    /// anywhere (a file name found in a directory, a bookmark, a server's error): a newline in one split the message
+    /// in two, and an escape sequence reached the terminal.
     public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\x" + hex(scalar.value)
-            case _ where isControl(scalar): result += "\\u{" + hex(scalar.value) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return digits.count < 2 ? "0" + digits : digits
+        guard text.unicodeScalars.contains(where: ControlCharacters.isControl) else { return text }
+        var out = ByteBuffer(capacity: text.utf8.count + 16)
+        ControlCharacters.append(text, to: &out, named: [0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"])
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }
