@@ -4,6 +4,8 @@
 # (and fping at its fastest pace, -i 1) on 200 loopback addresses, 127.0.0.1 to 127.0.0.200, all answering.
 # Goals (issue 5): 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and
 # --timeout 1 done within 1.1 s. Issue 13: 200 pings at least as fast as fping's (>= 1.0x).
+# Issue 22: a loopback echo's and a loopback connect's figures beside a slow http and https set-up within 0.1 ms of
+# the same probes alone (bench/reach-timing.py).
 # Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 export TB_HISTORY=off
@@ -71,4 +73,10 @@ judge icmp '
             printf "200 pings vs %-14s %6.1fx (goal >= 1.0)   %s\n", peer ":", ratio, (ratio >= 1 ? "ok" : "SLOW")
             if (ratio < 1) failed = 1
         }'
+# What tb's own loop adds to a probe: the medians of 15 runs alone and 15 beside slow http and https checks.
+/usr/bin/python3 "$here/reach-timing.py" "$tb" | awk '
+    { printf "%-8s alone %.3f ms, beside slow http(s) set-ups %.3f ms: +%.3f ms (goal <= 0.1)   %s\n",
+          $1, $2, $3, $3 - $2, ($3 - $2 <= 0.1 ? "ok" : "SLOW")
+      if ($3 - $2 > 0.1) failed = 1 }
+    END { exit failed }' || failed=1
 exit "${failed:-0}"

@@ -155,6 +155,35 @@ struct ReachTests {
         #expect(((trusted?["tls_ms"] as? Double) ?? Double(trusted?["tls_ms"] as? Int ?? 0)) > 0)
     }
 
+    /// A slow HTTP set-up in the same run (libcurl loading a CA file of 1,000 certificates takes tens of
+    /// milliseconds, after the other probes started) adds nothing to a loopback echo's round trip or a loopback
+    /// connect's time: each probe is timed by the kernel or at its readiness event, never across the loop's other work.
+    @Test func aSlowHTTPSetUpIsNotCountedInTheOtherProbes() throws {
+        let nginx = try TestServer.nginx(root: Fixtures.folder("text"), scratch: scratch, tls: true)
+        let certificate = try String(contentsOfFile: scratch.file("nginx-\(nginx.port)/cert.pem"), encoding: .utf8)
+        let bundle = scratch.file("slow-bundle.pem")
+        try String(repeating: certificate, count: 1000).write(toFile: bundle, atomically: true, encoding: .utf8)
+        let listeners = try Listeners(open: 1)
+        let port = listeners.open[0]
+        let url = nginx.url("/lorem.txt")
+        let probes = ["127.0.0.1", "127.0.0.1:\(port)"]
+        func milliseconds(_ value: Any?) -> Double {
+            (value as? Double) ?? (value as? Int).map(Double.init) ?? .infinity
+        }
+        let alone = try records(try reach(probes))
+        let mixedRun = try reach(probes + [url, "--cacert", bundle])
+        #expect(mixedRun.status == 0, "\(mixedRun.stderr)")
+        let mixed = try records(mixedRun)
+        // The stall is there: the https check's handshake took at least 50 ms.
+        #expect(milliseconds(mixed[url]?["tls_ms"]) >= 50, "\(mixed[url] ?? [:])")
+        let echo = (milliseconds(alone["127.0.0.1"]?["rtt_avg_ms"]), milliseconds(mixed["127.0.0.1"]?["rtt_avg_ms"]))
+        #expect(echo.1 < echo.0 + 1, "echo alone \(echo.0) ms, beside the slow set-up \(echo.1) ms")
+        let target = "127.0.0.1:\(port)"
+        let connect = (milliseconds(alone[target]?["connect_ms"]), milliseconds(mixed[target]?["connect_ms"]))
+        #expect(connect.1 < connect.0 + 1, "connect alone \(connect.0) ms, beside the slow set-up \(connect.1) ms")
+        withExtendedLifetime(listeners) {}
+    }
+
     @Test func malformedTargetsAreUsageErrors() throws {
         for target in ["host:0", "host:99999", "host:x", "[::1", "[zz]:80", "a b", "", "mystery://host/"] {
             let result = try reach([target])

@@ -1,6 +1,9 @@
 // Runs checks of many targets at once on one thread: name lookups (on glibc's resolver threads, announced on an
 // eventfd), non-blocking TCP connects and route lookups, ICMP echoes on one socket per address family, and HTTP
 // requests on a libcurl multi handle, all waited for in one loop with one deadline per check. Results are reported the moment they are known.
+// Probes are timed by the kernel where it can (an echo's receive timestamp, a connect's handshake), else at the
+// readiness event before any other work of the loop's turn: what else the loop does (libcurl's set-up, output) is
+// never counted in another probe's figures.
 import Curl
 import Net
 import POSIX
@@ -57,7 +60,8 @@ final class Prober {
     private var checks: [Int: Check] = [:]
     /// The ICMP sockets, opened for the first icmp check of each family and shared by all of them.
     private var icmpSockets: [IPAddress.Family: ICMPSocket] = [:]
-    /// The echoes awaiting an answer: the check they belong to, and when they were sent.
+    /// The echoes awaiting an answer: the check they belong to, and when they were sent (just before the kernel had
+    /// them).
     private var echoes: [EchoKey: (index: Int, sent: Int64)] = [:]
     private var nextSequence: UInt16 = 0
     private var connections: [UInt64: (target: Int, connection: TCPConnection)] = [:]
@@ -184,31 +188,36 @@ final class Prober {
                 .min()
             let wait = next.map { Int(max(0, ($0 - Self.now + 999_999) / 1_000_000)) }
             try willWait()
-            var tokens: [UInt64]
+            // `ready` is when the descriptors were seen ready, taken before libcurl's work of this turn (a TLS set-up
+            // can take tens of milliseconds) so that none of it counts in a connect's or a lookup's time.
+            let tokens: [UInt64]
+            let ready: Int64
             if let multi, multi.count > 0 {
                 do {
                     try multi.poll(milliseconds: wait ?? 1000, alsoWaitingOn: poller.descriptor)
+                    tokens = poller.wait(milliseconds: 0)
+                    ready = Self.now
                     try multi.perform()
                 } catch {
                     throw ToolError("HTTP checks failed: \(error)")
                 }
                 for (transfer, error) in multi.finished() { try httpFinished(transfer, error) }
-                tokens = poller.wait(milliseconds: 0)
             } else {
                 tokens = poller.wait(milliseconds: wait)
+                ready = Self.now
             }
             for token in tokens {
                 switch token {
-                case Token.resolver: try namesResolved()
+                case Token.resolver: try namesResolved(at: ready)
                 case Token.output: try outputClosed()
-                case Token.icmp: echoesArrived(.ipv4)
-                case Token.icmpv6: echoesArrived(.ipv6)
+                case Token.icmp: echoesArrived(.ipv4, seen: ready)
+                case Token.icmpv6: echoesArrived(.ipv6, seen: ready)
                 case Token.routes:
                     if monitor?.drain() ?? 0 > 0 {
                         interfaces = [:]
                         try routesChanged()
                     }
-                default: try connectionReady(token)
+                default: connectionReady(token, at: ready)
                 }
             }
         }
@@ -243,7 +252,8 @@ final class Prober {
 
     // MARK: Names
 
-    private func namesResolved() throws {
+    /// Hands the lookups that ended (seen at `time`) on to their checks.
+    private func namesResolved(at time: Int64) throws {
         resolver.collect()
         let waiting = checks.filter { $0.value.resolved == nil }
         var results: [String: Result<[IPAddress], NetError>] = [:]
@@ -251,9 +261,8 @@ final class Prober {
             let host = targets[index].host
             if results[host] == nil, let result = resolver.take(host) { results[host] = result }
             guard let result = results[host] else { continue }
-            let now = Self.now
-            check.resolved = now
-            check.dns = Int((now - check.started) / 1000)
+            check.resolved = time
+            check.dns = Int((time - check.started) / 1000)
             switch result {
             case .success(let addresses): connect(index, check, to: addresses)
             case .failure(let error):
@@ -309,7 +318,8 @@ final class Prober {
         if check.attempts.isEmpty { finishFailed(index, check) }
     }
 
-    private func connectionReady(_ token: UInt64) throws {
+    /// A connect's socket became ready at `time`.
+    private func connectionReady(_ token: UInt64, at time: Int64) {
         guard let (index, connection) = connections.removeValue(forKey: token), let check = checks[index] else {
             return
         }
@@ -322,17 +332,23 @@ final class Prober {
             return
         }
         let local = connection.localAddress()
+        // The kernel's own timing of the handshake where it has one: the loop may have seen the socket late.
+        let waited = time - (check.resolved ?? check.started)
+        let connect = min(connection.handshakeNanoseconds() ?? waited, waited)
         connection.close()
-        succeed(index, check, address: connection.address, local: local)
+        succeed(index, check, address: connection.address, local: local, at: time, connect: connect)
     }
 
-    private func succeed(_ index: Int, _ check: Check, address: IPAddress, local: IPAddress?) {
-        let now = Self.now
+    /// A route or a connect succeeded at `time` (a connect in `connect` nanoseconds).
+    private func succeed(
+        _ index: Int, _ check: Check, address: IPAddress, local: IPAddress?, at time: Int64 = now,
+        connect: Int64? = nil
+    ) {
         let status: ReachStatus = targets[index].method == .route ? .routable : .reachable
-        var result = ReachResult(status: status, total: Int((now - check.started) / 1000))
+        var result = ReachResult(status: status, total: Int((time - check.started) / 1000))
         result.address = address.description
         result.dns = check.dns
-        if targets[index].method == .tcp { result.connect = Int((now - (check.resolved ?? check.started)) / 1000) }
+        result.connect = connect.map { Int($0 / 1000) }
         if let local { (result.interface, result.interfaceKind) = interface(of: local) }
         complete(index, result)
     }
@@ -429,7 +445,11 @@ final class Prober {
         }
         let sequence = nextSequence
         nextSequence &+= 1
-        if let error = socket.send(to: ping.address, sequence: sequence) {
+        do throws(NetError) {
+            let sent = try socket.send(to: ping.address, sequence: sequence)
+            echoes[EchoKey(family: ping.address.family, sequence: sequence)] = (index, sent)
+            ping.pending.append(sequence)
+        } catch {
             if error.isWouldBlock {
                 // The socket's buffer is full (thousands of targets): the echo goes a millisecond later.
                 ping.nextEcho = now + 1_000_000
@@ -442,9 +462,6 @@ final class Prober {
                 return finishFailed(index, check)
             }
             // The route went away between two echoes: this one counts as lost.
-        } else {
-            echoes[EchoKey(family: ping.address.family, sequence: sequence)] = (index, now)
-            ping.pending.append(sequence)
         }
         ping.summary.sent += 1
         // The last echo is the --count-th, or the last one before the deadline (--timeout shorter than
@@ -460,14 +477,16 @@ final class Prober {
         if ping.nextEcho == nil && ping.pending.isEmpty { finishEchoes(index, check) }
     }
 
-    /// Reads the replies and errors that came for our echoes; a check whose echoes are all answered ends.
-    private func echoesArrived(_ family: IPAddress.Family) {
+    /// Reads the replies and errors that came for our echoes (the socket was seen readable at `seen`); a check whose
+    /// echoes are all answered ends.
+    private func echoesArrived(_ family: IPAddress.Family, seen: Int64) {
         guard let socket = icmpSockets[family] else { return }
-        let now = Self.now
-        for message in socket.receive() {
+        let messages = socket.receive()
+        let read = Self.now
+        for message in messages {
             let (sequence, address) =
                 switch message {
-                case .reply(let from, let sequence): (sequence, from)
+                case .reply(let from, let sequence, _): (sequence, from)
                 case .error(let destination, let sequence, _, _): (sequence, destination)
                 }
             let key = EchoKey(family: family, sequence: sequence)
@@ -478,7 +497,11 @@ final class Prober {
             echoes[key] = nil
             ping.pending.removeAll { $0 == sequence }
             switch message {
-            case .reply: ping.summary.roundTrips.append(Int((now - sent) / 1000))
+            case .reply(_, _, let received):
+                // The kernel's receive timestamp, which no work of tb's loop delays (else when the loop saw it);
+                // never before the send nor after the read.
+                let arrived = min(max(received ?? seen, sent), read)
+                ping.summary.roundTrips.append(Int((arrived - sent) / 1000))
             case .error(_, _, let reporter, let problem): ping.problem = (reporter, problem)
             }
             check.ping = ping

@@ -70,6 +70,12 @@ public struct ReachCommand: Command {
               http   an http(s) URL: a HEAD request (a GET if the server refuses HEAD), with the status, and the \
             DNS, connect and TLS times. Any status below 400 counts, unless --expect-status says otherwise.
 
+            Round trips and connect times are the network's, not tb's: an echo is timed from just before it is \
+            sent to the kernel's receive timestamp of its reply, and a connect by the kernel's own measure of the \
+            handshake (SYN to SYN-ACK; from the connect to the socket's readiness when the SYN had to be sent \
+            again), so that other checks of the same run (a slow TLS set-up, say) add nothing to them. \
+            total_ms is the check's time as tb saw it.
+
             --timeout bounds each check as a whole, the name lookup included: a DNS server that never answers costs \
             the timeout, not the resolver's own 10 seconds and more. The exit status is 0 when every check \
             succeeded (reachable, or routable for a route check; with --any, when one did), 1 when one did not, 64 \

@@ -42,7 +42,7 @@ struct ReachRecord: Record {
             Field("interface", .string, "the local interface the traffic leaves by", nature: .short(9).expendable(2)),
             Field("interface_kind", .string, "loopback, ethernet, wireless, cellular, tunnel or other", inTable: false),
             Field("dns_ms", .number, "name lookup time (null for addresses)", inTable: false),
-            Field("connect_ms", .number, "TCP connect time", inTable: false),
+            Field("connect_ms", .number, "TCP connect time (the handshake as the kernel timed it)", inTable: false),
             Field("tls_ms", .number, "TLS handshake time (https)", inTable: false),
             Field("http_status", .integer, "the HTTP status code", table: .whenSet, nature: .number(3)),
             Field("sent", .integer, "icmp: echo requests sent", inTable: false),

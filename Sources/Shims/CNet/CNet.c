@@ -9,6 +9,7 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <linux/errqueue.h>
+#include <linux/net_tstamp.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <netdb.h>
@@ -17,7 +18,9 @@
 #include <netinet/ip.h>
 #include <netinet/ip6.h>
 #include <netinet/ip_icmp.h>
+#include <netinet/tcp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +28,15 @@
 #include <sys/eventfd.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+/// A clock's time in nanoseconds.
+static int64_t clock_nanoseconds(clockid_t clock) {
+    struct timespec time;
+    clock_gettime(clock, &time);
+    return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
+}
 
 // MARK: Addresses
 
@@ -199,6 +210,18 @@ int CNet_connect_result(int fd) {
     return error;
 }
 
+int64_t CNet_connect_handshake(int fd) {
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    // A SYN sent again leaves no sample of the first one (Karn), and the user waited for the retransmission.
+    if (length < offsetof(struct tcp_info, tcpi_total_retrans) + sizeof info.tcpi_total_retrans) return -1;
+    if (info.tcpi_total_retrans != 0 || info.tcpi_rtt == 0) return -1;
+    // After the handshake the smoothed round trip is its one sample: SYN to SYN-ACK, in microseconds.
+    return (int64_t)info.tcpi_rtt * 1000;
+}
+
 int CNet_local_address(int fd, int *family, uint8_t bytes[16], uint32_t *scope) {
     struct sockaddr_storage address;
     socklen_t length = sizeof address;
@@ -258,6 +281,63 @@ static void enlarge_receive_buffer(int fd) {
     }
 }
 
+/// Asks the kernel to stamp every datagram with the time it arrived (its software receive timestamp), so that a reply
+/// is timed when it came, not when tb's loop got round to reading it. Unlike SO_TIMESTAMPNS, which stamps a datagram
+/// that came unstamped with the time it is read, SO_TIMESTAMPING leaves it at zero: tb then knows it has no stamp.
+static int stamp_arrivals(int fd) {
+    int flags = SOF_TIMESTAMPING_RX_SOFTWARE | SOF_TIMESTAMPING_SOFTWARE;
+    return setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPING, &flags, sizeof flags);
+}
+
+/// The software receive stamp of a message, in nanoseconds on the real-time clock; 0 when it has none.
+static int64_t software_stamp(struct msghdr *message) {
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(message); header; header = CMSG_NXTHDR(message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_TIMESTAMPING) continue;
+        struct timespec stamps[3];
+        memcpy(stamps, CMSG_DATA(header), sizeof stamps);
+        return (int64_t)stamps[0].tv_sec * 1000000000 + stamps[0].tv_nsec;
+    }
+    return 0;
+}
+
+/// The kernel turns receive stamps on lazily, in a work item it defers, the first time any socket of the machine asks
+/// for them: an echo answered at once (loopback) could come before, unstamped. Waits, once a process, until a
+/// datagram sent to itself over loopback comes back stamped; at most 20 ms, and not at all when loopback is down.
+static void wait_until_arrivals_are_stamped(void) {
+    static int done = 0;
+    if (done) return;
+    done = 1;
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return;
+    struct sockaddr_in self = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t length = sizeof self;
+    if (stamp_arrivals(fd) != 0 || bind(fd, (struct sockaddr *)&self, sizeof self) != 0 ||
+        getsockname(fd, (struct sockaddr *)&self, &length) != 0) {
+        close(fd);
+        return;
+    }
+    for (int attempt = 0; attempt < 200; attempt++) {
+        uint8_t byte = 0;
+        if (sendto(fd, &byte, 1, 0, (struct sockaddr *)&self, sizeof self) != 1) break;
+        uint8_t control[256];
+        struct iovec vector = {.iov_base = &byte, .iov_len = 1};
+        struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1, .msg_control = control,
+                                 .msg_controllen = sizeof control};
+        int stamped = 0;
+        for (int spin = 0; spin < 1000; spin++) {
+            if (recvmsg(fd, &message, MSG_DONTWAIT) >= 0) {
+                stamped = software_stamp(&message) != 0;
+                break;
+            }
+            if (errno != EAGAIN) break;
+        }
+        if (stamped) break;
+        struct timespec pause = {.tv_nsec = 100000};
+        nanosleep(&pause, NULL);
+    }
+    close(fd);
+}
+
 int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
     int protocol = family == AF_INET ? IPPROTO_ICMP : IPPROTO_ICMPV6;
     int fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, protocol);
@@ -270,6 +350,7 @@ int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
             setsockopt(fd, IPPROTO_IPV6, IPV6_RECVERR, &on, sizeof on);
         }
         enlarge_receive_buffer(fd);
+        if (stamp_arrivals(fd) == 0) wait_until_arrivals_are_stamped();
         *raw = 0;
         *identifier = 0;
         return fd;
@@ -297,6 +378,7 @@ int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
         setsockopt(fd, IPPROTO_ICMPV6, ICMP6_FILTER, &filter, sizeof filter);
     }
     enlarge_receive_buffer(fd);
+    if (stamp_arrivals(fd) == 0) wait_until_arrivals_are_stamped();
     uint16_t random = 0;
     if (getrandom(&random, sizeof random, GRND_NONBLOCK) != sizeof random) random = (uint16_t)getpid();
     *raw = 1;
@@ -315,7 +397,7 @@ static uint16_t checksum(const uint8_t *data, size_t length) {
 }
 
 int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, uint16_t identifier,
-                   uint16_t sequence) {
+                   uint16_t sequence, int64_t *sent) {
     uint8_t packet[8 + echo_payload];
     memset(packet, 0, sizeof packet);
     packet[0] = (uint8_t)echo_request(family);
@@ -329,10 +411,12 @@ int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_
     }
     struct sockaddr_storage address;
     socklen_t length = make_sockaddr(family, bytes, scope, 0, &address);
+    *sent = clock_nanoseconds(CLOCK_MONOTONIC);
     if (sendto(fd, packet, sizeof packet, 0, (struct sockaddr *)&address, length) >= 0) return 0;
     // An ICMP error about an earlier echo (to another target) also sets the datagram socket's pending error, which
     // the next send returns and clears: the error itself waits in the error queue. Sending again tells.
     if (raw || errno == EAGAIN || errno == ENOBUFS) return errno;
+    *sent = clock_nanoseconds(CLOCK_MONOTONIC);
     return sendto(fd, packet, sizeof packet, 0, (struct sockaddr *)&address, length) >= 0 ? 0 : errno;
 }
 
@@ -407,18 +491,33 @@ static int receive_error(int fd, int family, uint8_t address[16], uint32_t *scop
     return CNet_icmp_error;
 }
 
+/// When the kernel received a message, on the monotonic clock; 0 when it did not say. The kernel stamps on the
+/// real-time clock: the stamp is moved by the two clocks' difference now, and one that would lie in the future (the
+/// real-time clock was set back meanwhile) is not trusted.
+static int64_t arrival(struct msghdr *message) {
+    int64_t stamp = software_stamp(message);
+    if (stamp == 0) return 0;
+    int64_t age = clock_nanoseconds(CLOCK_REALTIME) - stamp;
+    return age >= 0 ? clock_nanoseconds(CLOCK_MONOTONIC) - age : 0;
+}
+
 int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t address[16], uint32_t *scope,
-                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter) {
+                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter, int64_t *received) {
     *hasReporter = 0;
+    *received = 0;
     if (!raw) {
         int kind = receive_error(fd, family, address, scope, sequence, reason, reporter, hasReporter);
         if (kind != CNet_icmp_nothing) return kind;
     }
     uint8_t packet[1500];
+    uint8_t control[256];
     struct sockaddr_storage from;
-    socklen_t fromLength = sizeof from;
-    ssize_t length = recvfrom(fd, packet, sizeof packet, MSG_DONTWAIT, (struct sockaddr *)&from, &fromLength);
+    struct iovec vector = {.iov_base = packet, .iov_len = sizeof packet};
+    struct msghdr message = {.msg_name = &from, .msg_namelen = sizeof from, .msg_iov = &vector, .msg_iovlen = 1,
+                             .msg_control = control, .msg_controllen = sizeof control};
+    ssize_t length = recvmsg(fd, &message, MSG_DONTWAIT);
     if (length < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? CNet_icmp_nothing : CNet_icmp_skipped;
+    *received = arrival(&message);
     int fromFamily;
     if (!read_sockaddr((struct sockaddr *)&from, &fromFamily, address, scope)) return CNet_icmp_skipped;
     const uint8_t *icmp = packet;

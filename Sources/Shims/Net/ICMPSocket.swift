@@ -34,8 +34,9 @@ public enum ICMPProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// What arrived on an ICMP socket for one of our echoes.
 public enum ICMPMessage: Sendable {
-    /// An echo reply from `from`.
-    case reply(from: IPAddress, sequence: UInt16)
+    /// An echo reply from `from`, which the kernel received at `received` (monotonic nanoseconds; nil when it did
+    /// not say).
+    case reply(from: IPAddress, sequence: UInt16, received: Int64?)
     /// An ICMP error about the echo sent to `destination`, from the router `reporter` (when known).
     case error(destination: IPAddress, sequence: UInt16, reporter: IPAddress?, problem: ICMPProblem)
 }
@@ -67,12 +68,15 @@ public final class ICMPSocket {
         CNet_close(descriptor)
     }
 
-    /// Sends one echo request to `address`; nil, or why the kernel would not send it.
-    public func send(to address: IPAddress, sequence: UInt16) -> NetError? {
+    /// Sends one echo request to `address`: when it went, in monotonic nanoseconds taken just before it was handed
+    /// to the kernel; or why the kernel would not send it.
+    public func send(to address: IPAddress, sequence: UInt16) throws(NetError) -> Int64 {
+        var sent: Int64 = 0
         let error = address.withBytes {
-            CNet_icmp_send(descriptor, address.cFamily, isRaw ? 1 : 0, $0, address.scope, identifier, sequence)
+            CNet_icmp_send(descriptor, address.cFamily, isRaw ? 1 : 0, $0, address.scope, identifier, sequence, &sent)
         }
-        return error == 0 ? nil : NetError(errno: error)
+        guard error == 0 else { throw NetError(errno: error) }
+        return sent
     }
 
     /// Everything that arrived for our echoes since the last call (other processes' messages skipped).
@@ -87,18 +91,21 @@ public final class ICMPSocket {
             var sequence: UInt16 = 0
             var reason: Int32 = 0
             var hasReporter: Int32 = 0
+            var received: Int64 = 0
             let kind = address.withUnsafeMutableBufferPointer { address in
                 reporter.withUnsafeMutableBufferPointer {
                     CNet_icmp_receive(
                         descriptor, cFamily, isRaw ? 1 : 0, identifier, address.baseAddress, &scope, &sequence,
-                        &reason, $0.baseAddress, &hasReporter)
+                        &reason, $0.baseAddress, &hasReporter, &received)
                 }
             }
             switch kind {
             case Int32(CNet_icmp_nothing): return messages
             case Int32(CNet_icmp_reply):
                 messages.append(
-                    .reply(from: IPAddress(family: cFamily, bytes: address, scope: scope), sequence: sequence))
+                    .reply(
+                        from: IPAddress(family: cFamily, bytes: address, scope: scope), sequence: sequence,
+                        received: received > 0 ? received : nil))
             case Int32(CNet_icmp_error):
                 messages.append(
                     .error(

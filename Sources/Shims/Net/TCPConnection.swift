@@ -28,6 +28,14 @@ public final class TCPConnection {
         return error == 0 ? nil : NetError(errno: error)
     }
 
+    /// How long the handshake of a connected socket took as the kernel timed it (SYN to SYN-ACK), in nanoseconds;
+    /// nil when the kernel has no clean sample (the SYN was sent again). The corresponding C call is
+    /// `getsockopt(TCP_INFO)`.
+    public func handshakeNanoseconds() -> Int64? {
+        let time = CNet_connect_handshake(descriptor)
+        return time >= 0 ? time : nil
+    }
+
     /// The local address of a connected socket.
     public func localAddress() -> IPAddress? {
         var family: Int32 = 0

@@ -50,6 +50,10 @@ void CNet_notifier_drain(int fd);
 int CNet_connect_start(int family, const uint8_t bytes[16], uint32_t scope, int port, int *fd);
 /// The outcome of a connect once its socket is writable: 0, or the errno.
 int CNet_connect_result(int fd);
+/// How long a connected socket's handshake took as the kernel timed it, SYN to SYN-ACK, in nanoseconds: the time of
+/// the network alone, whatever tb's loop did meanwhile. -1 when the kernel has no clean sample (the SYN was sent
+/// again, or TCP_INFO is not there).
+int64_t CNet_connect_handshake(int fd);
 /// The local address a socket is bound to; 0, or the errno.
 int CNet_local_address(int fd, int *family, uint8_t bytes[16], uint32_t *scope);
 /// Whether the kernel has a route to an address, without sending anything: connects a UDP socket. 0 with the
@@ -79,14 +83,17 @@ enum {
 int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error);
 /// Sends one echo request with `sequence` (and, on a raw socket, `identifier`) and a 56-byte payload, as ping does;
 /// 0, or the errno (EHOSTUNREACH, ENETUNREACH, EACCES for prohibit, EINVAL for blackhole routes, EAGAIN…).
+/// `*sent` is the monotonic time in nanoseconds taken just before the echo was handed to the kernel.
 int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, uint16_t identifier,
-                   uint16_t sequence);
+                   uint16_t sequence, int64_t *sent);
 /// Reads one message (a CNet_icmp_ kind). A reply gives its source in `address` and its `sequence`; an error gives
 /// the destination of the echo it is about in `address`, its `sequence`, the reporting router in `reporter` (with
 /// `*hasReporter`) and a CNet_icmp_ reason in `*reason`. Errors come from the error queue on datagram sockets
 /// (IP_RECVERR), as ICMP messages quoting our echo on raw ones.
+/// `*received` is when the kernel received it, on the monotonic clock in nanoseconds (its receive timestamp), or 0
+/// when it did not say (errors from the error queue).
 int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t address[16], uint32_t *scope,
-                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter);
+                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter, int64_t *received);
 
 // MARK: Waiting
 
