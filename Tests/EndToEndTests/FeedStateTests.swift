@@ -297,6 +297,70 @@ struct FeedStateTests {
         #expect(logged(server, "/feed.xml") == ["200", "200"])
     }
 
+    /// GUIDs that share their first 2 KB (tracking links with a long common prefix and `?id=N` at the end) are five
+    /// items, not one: keys are compared whole. They used to be cut at 1024 bytes, and four were never printed.
+    @Test func longKeysAreComparedWhole() throws {
+        let prefix = "https://t.example.org/click?u=" + String(repeating: "x", count: 2048)
+        let path = scratch.file("feed.xml")
+        try rss((1...5).map { "\(prefix)&id=\($0)" }).write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try feed(["--new", "--json", "--fields", "link", path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.count == 5, "\(first.stdout)")
+        #expect(try feed(["--new", path]).stdout.isEmpty)
+        try rss((1...6).map { "\(prefix)&id=\($0)" }).write(toFile: path, atomically: true, encoding: .utf8)
+        let sixth = try feed(["--new", "--json", "--fields", "link", path])
+        #expect(sixth.lines == [#"{"type":"item","link":"\#(prefix)&id=6"}"#], "\(sixth.stdout)")
+        // Every state line is short: a long key is its first 1 KB and a digest of the whole.
+        let state = try stateFile()
+        #expect(state.split(separator: "\n").allSatisfy { $0.utf8.count < 1200 }, "\(state)")
+    }
+
+    /// A state file written before keys were compared whole holds long keys cut at 1024 bytes: the items it
+    /// recorded are still not printed again, and from that run on a new item with the same first 1 KB is printed.
+    @Test func anOldStateWithCutKeysStillSuppressesItsItems() throws {
+        let prefix = "urn:x:" + String(repeating: "é", count: 1200)
+        let ids = (1...3).map { "\(prefix)-\($0)" }
+        let path = scratch.file("feed.xml")
+        try rss(["short"]).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try feed(["--new", path]).lines.count == 1)
+        // What tb wrote before: the state line without key_format, and the GUIDs' first 1024 bytes (one key for
+        // all three; é is two bytes, so the cut falls between two characters).
+        let cut = String(decoding: Array(ids[0].utf8.prefix(1024)), as: UTF8.self)
+        let header = try stateFile().split(separator: "\n")[0]
+        var object = try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any] ?? [:]
+        object["key_format"] = nil
+        let lines = [
+            String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self),
+            #"{"type":"seen","key":"short","absent":0}"#,
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: ["type": "seen", "key": cut, "absent": 0]),
+                as: UTF8.self),
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: try stateFilePath(), atomically: true, encoding: .utf8)
+
+        try rss(["short"] + ids).write(toFile: path, atomically: true, encoding: .utf8)
+        let upgraded = try feed(["--new", "--json", path])
+        #expect(upgraded.status == 0 && upgraded.stdout.isEmpty, "\(upgraded.stdout)\(upgraded.stderr)")
+        #expect(try status(path)["items_seen"] as? Int == 4)
+        try rss(["short"] + ids + ["\(prefix)-4"]).write(toFile: path, atomically: true, encoding: .utf8)
+        let fourth = try feed(["--new", "--json", "--fields", "title", path])
+        #expect(titles(fourth) == ["\(prefix)-4"], "\(fourth.stdout)")
+        #expect(try feed(["--new", path]).stdout.isEmpty)
+    }
+
+    /// The path of the one feed state file.
+    func stateFilePath() throws -> String {
+        let directory = scratch.path + "/state/feeds"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".ndjson") }
+        #expect(names.count == 1, "\(names)")
+        return directory + "/" + (names.first ?? "")
+    }
+
+    /// The text of the one feed state file.
+    func stateFile() throws -> String {
+        try String(contentsOfFile: try stateFilePath(), encoding: .utf8)
+    }
+
     /// A feed that gets no answer has that stored as its error; its keys stay.
     @Test func noResponseIsStored() throws {
         let port = try TestServer.freePort()

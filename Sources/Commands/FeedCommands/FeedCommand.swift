@@ -120,7 +120,10 @@ public struct FeedCommand: Command {
             --new prints only the items that no earlier --new run printed for the same feed, for cron: \
             `tb reach example.org:443 && tb feed --new @news`. An item is known by its id (atom:id, guid, \
             rdf:about); else by its link, the scheme and a trailing slash ignored; else by its title and date; an item \
-            with none of them is printed every time. The state of each feed is one file in \
+            with none of them is printed every time. Keys are compared whole: one longer than \(FeedState.keyBytes) \
+            bytes is kept as its first \(FeedState.keyBytes) and the SHA-256 of the whole, so that links sharing a long \
+            prefix stay apart (a state file of an earlier tb, which kept only those first bytes, still counts the \
+            items it recorded as printed). The state of each feed is one file in \
             $TB_STATE_DIR/feeds (else $XDG_STATE_HOME/tb/feeds, else ~/.local/state/tb/feeds), named for its host \
             and a hash of its URL (a local file is known by its absolute path; standard input has no state, and \
             --new with - is a usage error). It holds the ETag and Last-Modified of the last whole fetch, sent back \
