@@ -54,8 +54,9 @@ struct FeedState {
             warn("'\(path)': the state of '\(stored)', not of '\(url)'; read as empty")
             return
         }
-        etag = header["etag"]?.string
-        lastModified = header["last_modified"]?.string
+        // One an earlier tb stored, or someone wrote by hand, is not sent either.
+        etag = FeedValidators.kept(header["etag"]?.string)
+        lastModified = FeedValidators.kept(header["last_modified"]?.string)
         lastFetch = header["last_fetch"]?.string.flatMap { Timestamp(rfc3339: $0) }
         httpStatus = header["http_status"]?.integer
         nextFetch = header["next_fetch"]?.string.flatMap { Timestamp(rfc3339: $0) }

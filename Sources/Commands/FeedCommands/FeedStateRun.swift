@@ -55,8 +55,10 @@ final class FeedStateRun {
     }
 
     /// What the server answered. A 304 is the whole fetch: its validators are stored now. An error status stores
-    /// its Retry-After and the error; the validators stay, and so do the keys.
+    /// its Retry-After and the error; the validators stay, and so do the keys. Validators that may not be kept
+    /// (`FeedValidators`) are dropped here, with a warning.
     func responded(_ source: Source, _ response: SourceResponse) {
+        let response = FeedValidators.checked(response, url: source.name, warn: warn)
         responses[source.name] = response
         answered.insert(source.name)
         let now = Timestamp.now().wholeSeconds
