@@ -128,7 +128,8 @@ public struct FeedCommand: Command {
             and a hash of its URL (a local file is known by its absolute path; standard input has no state, and \
             --new with - is a usage error). It holds the ETag and Last-Modified of the last whole fetch, sent back \
             as If-None-Match and If-Modified-Since (not with --no-cache): a 304 Not Modified prints nothing and \
-            succeeds, and the validators it brings replace the stored ones. A validator that holds a control \
+            succeeds, and the validators it brings replace the stored ones (a 304 to a request that sent no \
+            validator is an error, in every command). A validator that holds a control \
             character or is longer than \(FeedValidators.longest >> 10) KiB is neither stored nor sent back, with one \
             warning (an ETag without quotes is kept); the keys are stored all the same. A feed keeps the keys of its \
             items until they have been missing from \(FeedState.forgetAfter) whole fetches in a row (a 304 does not \

@@ -62,14 +62,14 @@ final class FeedStateRun {
         responses[source.name] = response
         answered.insert(source.name)
         let now = Timestamp.now().wholeSeconds
-        if response.status == 304 {
+        if response.isNotModified {
             save(source) { state in
                 state.record(response, at: now, error: nil)
                 if let etag = response.etag { state.etag = etag }
                 if let lastModified = response.lastModified { state.lastModified = lastModified }
             }
-        } else if response.status >= 400 {
-            save(source) { state in state.record(response, at: now, error: "HTTP \(response.status)") }
+        } else if let error = response.failure ?? (response.status >= 400 ? "HTTP \(response.status)" : nil) {
+            save(source) { state in state.record(response, at: now, error: error) }
         }
     }
 
