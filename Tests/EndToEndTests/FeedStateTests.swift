@@ -297,6 +297,139 @@ struct FeedStateTests {
         #expect(logged(server, "/feed.xml") == ["200", "200"])
     }
 
+    /// GUIDs that share their first 2 KB (tracking links with a long common prefix and `?id=N` at the end) are five
+    /// items, not one: keys are compared whole. They used to be cut at 1024 bytes, and four were never printed.
+    @Test func longKeysAreComparedWhole() throws {
+        let prefix = "https://t.example.org/click?u=" + String(repeating: "x", count: 2048)
+        let path = scratch.file("feed.xml")
+        try rss((1...5).map { "\(prefix)&id=\($0)" }).write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try feed(["--new", "--json", "--fields", "link", path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.count == 5, "\(first.stdout)")
+        #expect(try feed(["--new", path]).stdout.isEmpty)
+        try rss((1...6).map { "\(prefix)&id=\($0)" }).write(toFile: path, atomically: true, encoding: .utf8)
+        let sixth = try feed(["--new", "--json", "--fields", "link", path])
+        #expect(sixth.lines == [#"{"type":"item","link":"\#(prefix)&id=6"}"#], "\(sixth.stdout)")
+        // Every state line is short: a long key is its first 1 KB and a digest of the whole.
+        let state = try stateFile()
+        #expect(state.split(separator: "\n").allSatisfy { $0.utf8.count < 1200 }, "\(state)")
+    }
+
+    /// A state file written before keys were compared whole holds long keys cut at 1024 bytes: the items it
+    /// recorded are still not printed again, and from that run on a new item with the same first 1 KB is printed.
+    @Test func anOldStateWithCutKeysStillSuppressesItsItems() throws {
+        let prefix = "urn:x:" + String(repeating: "é", count: 1200)
+        let ids = (1...3).map { "\(prefix)-\($0)" }
+        let path = scratch.file("feed.xml")
+        try rss(["short"]).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try feed(["--new", path]).lines.count == 1)
+        // What tb wrote before: the state line without key_format, and the GUIDs' first 1024 bytes (one key for
+        // all three; é is two bytes, so the cut falls between two characters).
+        let cut = String(decoding: Array(ids[0].utf8.prefix(1024)), as: UTF8.self)
+        let header = try stateFile().split(separator: "\n")[0]
+        var object = try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any] ?? [:]
+        object["key_format"] = nil
+        let lines = [
+            String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self),
+            #"{"type":"seen","key":"short","absent":0}"#,
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: ["type": "seen", "key": cut, "absent": 0]),
+                as: UTF8.self),
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: try stateFilePath(), atomically: true, encoding: .utf8)
+
+        try rss(["short"] + ids).write(toFile: path, atomically: true, encoding: .utf8)
+        let upgraded = try feed(["--new", "--json", path])
+        #expect(upgraded.status == 0 && upgraded.stdout.isEmpty, "\(upgraded.stdout)\(upgraded.stderr)")
+        #expect(try status(path)["items_seen"] as? Int == 4)
+        try rss(["short"] + ids + ["\(prefix)-4"]).write(toFile: path, atomically: true, encoding: .utf8)
+        let fourth = try feed(["--new", "--json", "--fields", "title", path])
+        #expect(titles(fourth) == ["\(prefix)-4"], "\(fourth.stdout)")
+        #expect(try feed(["--new", path]).stdout.isEmpty)
+    }
+
+    /// The validators each request to the Python server's /validators/KEY had, as it read them.
+    func requests(_ server: TestServer, _ key: String) throws -> [[String: Any]] {
+        let body = try runProgram("/usr/bin/curl", ["-s", server.url("/requests/\(key)")], environment: [:]).stdout
+        return try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]] ?? []
+    }
+
+    /// Validators no one should store or send back: an ETag of 12,000 control bytes or of 70 KB (the state line grew
+    /// past 64 KiB and was not written, so every run printed every item again), an ETag with a bare CR (sent back, it
+    /// split If-None-Match into a second header), a Last-Modified with control bytes or of 9 KB. Each is dropped with
+    /// one warning, the keys are stored, and the next request does not carry it.
+    @Test(arguments: ["control", "long", "cr", "lm-control", "lm-long"])
+    func hostileValidatorsAreDroppedAndTheKeysKept(_ kind: String) throws {
+        let server = try TestServer.http(root: feeds)
+        let url = server.url("/validators/\(kind)/\(kind)/rss20.xml")
+        let first = try feed(["--new", "--json", url])
+        #expect(first.status == 0 && first.lines.count == 3, "\(first.stderr)")
+        let warnings = first.stderr.split(separator: "\n")
+        #expect(warnings.count == 1, "\(first.stderr)")
+        let validator = kind.hasPrefix("lm-") ? "Last-Modified" : "ETag"
+        #expect(
+            warnings.first?.hasPrefix("tb feed: warning: '\(url)': ignoring the server's \(validator)") == true,
+            "\(first.stderr)")
+        let stored = try status(url)
+        #expect(stored["items_seen"] as? Int == 3, "\(stored)")
+        #expect(stored[kind.hasPrefix("lm-") ? "last_modified" : "etag"] as? Bool == false, "\(stored)")
+        #expect(try stateFile().split(separator: "\n").allSatisfy { $0.utf8.count < 16 << 10 })
+
+        let second = try feed(["--new", "--json", url])
+        #expect(second.status == 0 && second.stdout.isEmpty, "\(second.stdout)")
+        let asked = try requests(server, kind)
+        #expect(asked.count == 2)
+        let sent = asked.last ?? [:]
+        #expect(sent["x_injected"] is NSNull, "\(sent)")
+        if kind.hasPrefix("lm-") {
+            #expect(sent["if_modified_since"] is NSNull, "\(sent)")
+            #expect(sent["if_none_match"] as? String == #""good""#, "\(sent)")
+        } else {
+            #expect(sent["if_none_match"] is NSNull, "\(sent)")
+            #expect(sent["if_modified_since"] as? String == "Tue, 01 Dec 2026 08:00:00 GMT", "\(sent)")
+        }
+    }
+
+    /// An ETag without quotes (real servers send them) is kept and sent back as it came: the next run gets a 304.
+    @Test func anUnquotedETagIsKept() throws {
+        let server = try TestServer.http(root: feeds)
+        let url = server.url("/validators/unquoted/unquoted/rss20.xml")
+        let first = try feed(["--new", url])
+        #expect(first.status == 0 && first.lines.count == 3 && first.stderr.isEmpty, "\(first.stderr)")
+        let second = try feed(["--new", url])
+        #expect(second.status == 0 && second.stdout.isEmpty && second.stderr.isEmpty, "\(second.stderr)")
+        #expect(try requests(server, "unquoted").last?["if_none_match"] as? String == "abc123")
+        #expect(try status(url)["http_status"] as? Int == 304)
+    }
+
+    /// A state file that holds such a validator already (written by an earlier tb, or by hand) does not send it.
+    @Test func aStoredHostileValidatorIsNotSent() throws {
+        let server = try TestServer.http(root: feeds)
+        let url = server.url("/validators/stored/unquoted/rss20.xml")
+        #expect(try feed(["--new", url]).lines.count == 3)
+        let path = try stateFilePath()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: #""etag":"abc123""#, with: #""etag":"abc123\rX-Injected: yes""#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try feed(["--new", url])
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stderr)")
+        let sent = try requests(server, "stored").last ?? [:]
+        #expect(sent["if_none_match"] is NSNull && sent["x_injected"] is NSNull, "\(sent)")
+    }
+
+    /// The path of the one feed state file.
+    func stateFilePath() throws -> String {
+        let directory = scratch.path + "/state/feeds"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".ndjson") }
+        #expect(names.count == 1, "\(names)")
+        return directory + "/" + (names.first ?? "")
+    }
+
+    /// The text of the one feed state file.
+    func stateFile() throws -> String {
+        try String(contentsOfFile: try stateFilePath(), encoding: .utf8)
+    }
+
     /// A feed that gets no answer has that stored as its error; its keys stay.
     @Test func noResponseIsStored() throws {
         let port = try TestServer.freePort()

@@ -1,7 +1,7 @@
-// The input layer's manners toward servers, for tb feed from cron: 304 Not Modified is success without output,
-// Retry-After is reported and honoured by --retry, --jobs and --per-host bound the transfers and connections (nginx's
-// access log shows them reused), a stalled server ends the source after --stall-timeout, and --limit ends a source
-// as soon as its last record is printed.
+// The input layer's manners toward servers, for tb feed from cron: 304 Not Modified is success without output (an
+// error to a request without validators), Retry-After is reported and honoured by --retry, --jobs and --per-host
+// bound the transfers and connections (nginx's access log shows them reused), a stalled server ends the source after
+// --stall-timeout, and --limit ends a source as soon as its last record is printed.
 import Foundation
 import TestSupport
 import Testing
@@ -45,6 +45,32 @@ struct InputNetworkTests {
         #expect(changed.status == 0 && changed.lines.count == 3, "\(changed.stderr)")
         let history = try run(["history", "--json", "--fields", "target,records,exit_status", "--limit", "2"])
         #expect(history.stdout.contains(#""records":0"#), "\(history.stdout)")
+    }
+
+    /// A 304 to a request that named no validator is no answer at all: an error (2) for every command, with feed
+    /// --new storing it as the feed's error. It was success with nothing printed for feed, "nothing found" (1) for
+    /// regex and html. With a validator given by hand (-H), If-Modified-Since as well as If-None-Match, it is success.
+    @Test func notModifiedWithoutValidatorsIsAnError() throws {
+        let server = try TestServer.http(root: feeds)
+        let url = server.url("/status/304")
+        for command in [["feed"], ["feed", "--new"], ["regex", "item"], ["html", "p"], ["html", "--stream", "p"]] {
+            let result = try run(command + [url])
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "tb \(command[0]): cannot fetch '\(url)': 304 Not Modified to a request without validators\n",
+                "\(command): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(command): \(result.stdout)")
+        }
+        let status = try run(["feed", "--status", "--json", "--fields", "http_status,last_error"])
+        #expect(
+            status.lines == [
+                #"{"type":"feed_state","http_status":304,"last_error":"304 Not Modified to a request without validators"}"#
+            ], "\(status.stdout)")
+        for header in ["If-None-Match: \"x\"", "if-modified-since: Tue, 01 Dec 2026 08:00:00 GMT"] {
+            let conditional = try run(["feed", "-H", header, url])
+            #expect(conditional.status == 0 && conditional.stderr.isEmpty, "\(header): \(conditional.stderr)")
+        }
     }
 
     /// The Python server's ETags change on every response, 304 included: the second request names the first's.

@@ -84,6 +84,14 @@ public func tb(_ arguments: [String], environment: [String: String], input: Stri
         Package.binary, arguments, environment: environment, input: input.map { Data($0.utf8) }, directory: directory)
 }
 
+/// Runs the built tb from bash with `redirections` applied to it (`>&-`, `2>&-`, `<&-`, `>'PATH'`, `>&4`): Foundation's
+/// Process cannot close a standard descriptor, and tb must find it closed, not redirected.
+public func tb(_ arguments: [String], environment: [String: String], redirections: String) throws -> Finished {
+    try runProgram(
+        "/bin/bash", ["-c", "exec \"$0\" \"$@\" " + redirections, Package.binary] + arguments,
+        environment: environment)
+}
+
 /// A program left running while a test reads its output a line at a time; killed when the test is done with it
 /// (SIGKILL: it may be one that runs until interrupted).
 public final class RunningProgram {

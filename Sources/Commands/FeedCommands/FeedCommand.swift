@@ -120,13 +120,20 @@ public struct FeedCommand: Command {
             --new prints only the items that no earlier --new run printed for the same feed, for cron: \
             `tb reach example.org:443 && tb feed --new @news`. An item is known by its id (atom:id, guid, \
             rdf:about); else by its link, the scheme and a trailing slash ignored; else by its title and date; an item \
-            with none of them is printed every time. The state of each feed is one file in \
+            with none of them is printed every time. Keys are compared whole: one longer than \(FeedState.keyBytes) \
+            bytes is kept as its first \(FeedState.keyBytes) and the SHA-256 of the whole, so that links sharing a long \
+            prefix stay apart (a state file of an earlier tb, which kept only those first bytes, still counts the \
+            items it recorded as printed). The state of each feed is one file in \
             $TB_STATE_DIR/feeds (else $XDG_STATE_HOME/tb/feeds, else ~/.local/state/tb/feeds), named for its host \
             and a hash of its URL (a local file is known by its absolute path; standard input has no state, and \
             --new with - is a usage error). It holds the ETag and Last-Modified of the last whole fetch, sent back \
             as If-None-Match and If-Modified-Since (not with --no-cache): a 304 Not Modified prints nothing and \
-            succeeds, and the validators it brings replace the stored ones. A feed keeps the keys of its items until \
-            they have been missing from \(FeedState.forgetAfter) whole fetches in a row (a 304 does not count), and \
+            succeeds, and the validators it brings replace the stored ones (a 304 to a request that sent no \
+            validator is an error, in every command). A validator that holds a control \
+            character or is longer than \(FeedValidators.longest >> 10) KiB is neither stored nor sent back, with one \
+            warning (an ETag without quotes is kept); the keys are stored all the same. A feed keeps the keys of its \
+            items until they have been missing from \(FeedState.forgetAfter) whole fetches in a row (a 304 does not \
+            count), and \
             at most \(FeedState.keyLimit) of them, the oldest going first. With --new, --limit N counts new items.
 
             At least once, never lost: a feed's keys are stored after its items were printed and flushed, under a \

@@ -9,8 +9,12 @@ struct FeedState {
     static let forgetAfter = 5
     /// At most this many keys are kept; past it the oldest go.
     static let keyLimit = 10_000
-    /// A longer key is cut to this many bytes (of UTF-8): still a key, and a line stays short.
+    /// A longer key is stored as this many bytes (of UTF-8) and a digest of the whole (`storedKey`): a line stays
+    /// short.
     static let keyBytes = 1024
+    /// The `key_format` of the files this tb writes: long keys with their digest. A file without it was written by
+    /// an earlier tb, which cut long keys at `keyBytes`.
+    static let keyFormat = 2
 
     /// One remembered item.
     struct Seen {
@@ -29,6 +33,9 @@ struct FeedState {
     var lastError: String?
     /// Oldest first.
     var seen: [Seen] = []
+    /// Whether long keys in `seen` may be cut ones, stored by an earlier tb (see `merge`): true for a file without
+    /// `key_format` until a whole fetch has replaced the cut keys of every item the feed still has.
+    var cutsKeys = false
 
     init(url: String) {
         self.url = url
@@ -47,12 +54,14 @@ struct FeedState {
             warn("'\(path)': the state of '\(stored)', not of '\(url)'; read as empty")
             return
         }
-        etag = header["etag"]?.string
-        lastModified = header["last_modified"]?.string
+        // One an earlier tb stored, or someone wrote by hand, is not sent either.
+        etag = FeedValidators.kept(header["etag"]?.string)
+        lastModified = FeedValidators.kept(header["last_modified"]?.string)
         lastFetch = header["last_fetch"]?.string.flatMap { Timestamp(rfc3339: $0) }
         httpStatus = header["http_status"]?.integer
         nextFetch = header["next_fetch"]?.string.flatMap { Timestamp(rfc3339: $0) }
         lastError = header["last_error"]?.string
+        cutsKeys = header["key_format"]?.integer == nil
         var known = Set<String>()
         for line in lines.dropFirst() {
             guard line["type"]?.string == "seen", let key = line["key"]?.string, known.insert(key).inserted else {
@@ -75,8 +84,21 @@ struct FeedState {
 
     /// Adds the keys of items printed (and flushed); with `present` (the keys of every item of a feed read whole),
     /// the keys it lacks count one more absence and those absent too long are forgotten. Past `keyLimit`, the
-    /// oldest keys go.
-    mutating func merge(printed: [String], present: Set<String>?) {
+    /// oldest keys go. `recognised` are the items known by the cut key an earlier tb stored (`cutsKeys`): their whole
+    /// keys take its place, and the cut key goes, so that a new item sharing those first bytes is printed. A whole
+    /// fetch has replaced the cut keys of every item the feed has: from then on cut keys count for nothing.
+    mutating func merge(printed: [String], present: Set<String>?, recognised: [FeedNewItems.Recognised] = []) {
+        if !recognised.isEmpty {
+            let replacing = Dictionary(grouping: recognised, by: \.cut).mapValues { $0.map(\.key) }
+            seen = seen.flatMap { item in
+                replacing[item.key].map { keys in keys.map { Seen(key: $0, absent: 0) } } ?? [item]
+            }
+            // A key already there (a concurrent run replaced the same cut key) stays once.
+            var once = Set<String>()
+            seen.removeAll { !once.insert($0.key).inserted }
+        }
+        if present != nil { cutsKeys = false }
+        let printed = printed + recognised.map(\.key)
         var index: [String: Int] = [:]
         for (position, item) in seen.enumerated() { index[item.key] = position }
         if let present {
@@ -110,6 +132,10 @@ private struct FeedStateLine: Record {
             Field("http_status", .integer, "the HTTP status then"),
             Field("next_fetch", .time, "not to be fetched before this (Retry-After)"),
             Field("last_error", .string, "why the last fetch failed, or null"),
+            Field(
+                "key_format", .integer,
+                "2: a key longer than \(FeedState.keyBytes) bytes is stored as its first \(FeedState.keyBytes) and its "
+                    + "SHA-256; null (files of an earlier tb): cut at \(FeedState.keyBytes) bytes"),
         ])
 
     let state: FeedState
@@ -122,6 +148,7 @@ private struct FeedStateLine: Record {
         encoder.integer(state.httpStatus)
         encoder.time(state.nextFetch)
         encoder.string(state.lastError)
+        encoder.integer(state.cutsKeys ? nil : FeedState.keyFormat)
     }
 }
 

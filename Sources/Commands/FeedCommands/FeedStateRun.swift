@@ -55,25 +55,28 @@ final class FeedStateRun {
     }
 
     /// What the server answered. A 304 is the whole fetch: its validators are stored now. An error status stores
-    /// its Retry-After and the error; the validators stay, and so do the keys.
+    /// its Retry-After and the error; the validators stay, and so do the keys. Validators that may not be kept
+    /// (`FeedValidators`) are dropped here, with a warning.
     func responded(_ source: Source, _ response: SourceResponse) {
+        let response = FeedValidators.checked(response, url: source.name, warn: warn)
         responses[source.name] = response
         answered.insert(source.name)
         let now = Timestamp.now().wholeSeconds
-        if response.status == 304 {
+        if response.isNotModified {
             save(source) { state in
                 state.record(response, at: now, error: nil)
                 if let etag = response.etag { state.etag = etag }
                 if let lastModified = response.lastModified { state.lastModified = lastModified }
             }
-        } else if response.status >= 400 {
-            save(source) { state in state.record(response, at: now, error: "HTTP \(response.status)") }
+        } else if let error = response.failure ?? (response.status >= 400 ? "HTTP \(response.status)" : nil) {
+            save(source) { state in state.record(response, at: now, error: error) }
         }
     }
 
     /// The items of a source to print: those whose key is not stored.
     func filter(for source: Source) throws(ToolError) -> FeedNewItems {
-        FeedNewItems(known: Set(try state(of: source).seen.map(\.key)))
+        let state = try state(of: source)
+        return FeedNewItems(known: Set(state.seen.map(\.key)), cutKeys: state.cutsKeys)
     }
 
     /// Stores what a source's printer printed, once it is out: the output is flushed first, and when that fails
@@ -86,7 +89,7 @@ final class FeedStateRun {
         let response = responses[source.name]
         let now = Timestamp.now().wholeSeconds
         save(source) { state in
-            state.merge(printed: items.printed, present: whole ? items.present : nil)
+            state.merge(printed: items.printed, present: whole ? items.present : nil, recognised: items.recognised)
             if let response {
                 state.record(response, at: now, error: error)
             } else {
@@ -142,14 +145,26 @@ extension FeedState {
 
 /// The keys of one source's items: which to print, which were printed, which the feed had.
 final class FeedNewItems {
+    /// An item known by the cut key an earlier tb stored for it (`FeedState.cutsKeys`), and its whole key.
+    struct Recognised {
+        let cut: String
+        let key: String
+    }
+
     private let known: Set<String>
+    /// Whether the stored long keys may be cut ones.
+    private let cutKeys: Bool
     /// Printed this run, in order.
     private(set) var printed: [String] = []
+    /// Not printed because the cut key of an earlier tb stands for them: it printed them, or another item that
+    /// shared their first KiB, and cannot tell which.
+    private(set) var recognised: [Recognised] = []
     /// Every key the feed had (printed or known).
     private(set) var present: Set<String> = []
 
-    init(known: Set<String>) {
+    init(known: Set<String>, cutKeys: Bool = false) {
         self.known = known
+        self.cutKeys = cutKeys
     }
 
     /// Whether to print an item with this key: not when an earlier run printed it, nor when this run did (a feed
@@ -158,6 +173,10 @@ final class FeedNewItems {
         guard let key else { return true }
         guard present.insert(key).inserted else { return false }
         if known.contains(key) { return false }
+        if cutKeys, let cut = FeedState.cutKey(ofStored: key), known.contains(cut) {
+            recognised.append(Recognised(cut: cut, key: key))
+            return false
+        }
         printed.append(key)
         return true
     }

@@ -143,14 +143,19 @@ public enum System {
         CPOSIX_setMallocArenas(1)
     }
 
-    /// Makes sure descriptors 0, 1 and 2 are open (on /dev/null if they were closed), so that a file tb opens
-    /// never lands on them and receives output meant for stdout or stderr. The corresponding C functions are
-    /// `fcntl` and `open`.
+    /// Makes sure descriptors 0, 1 and 2 are taken, so that a file tb opens never lands on one of them and receives
+    /// output meant for stdout or stderr. One that was closed is held by /dev/null opened the other way (stdin for
+    /// writing, stdout and stderr for reading): every read or write on it still fails with EBADF, as on the closed
+    /// descriptor. Output to a stdout that was closed must fail rather than vanish — `tb feed --new >&-` would
+    /// otherwise mark every item seen — while `>/dev/null` stays an output like any other. The stand-in is
+    /// close-on-exec, so a plugin finds the descriptor closed as tb did. The corresponding C functions are `fcntl`,
+    /// `open` and `dup2`.
     public static func openStandardDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
-            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            let opened = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
             if opened != fd && opened >= 0 {
                 dup2(opened, fd)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 close(opened)
             }
         }

@@ -17,6 +17,8 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The reader of a pipe went away (EPIPE).
     public var isBrokenPipe: Bool { code == EPIPE }
+    /// The descriptor is not open, or not open for this (EBADF): a standard descriptor closed when tb started.
+    public var isNotOpen: Bool { code == EBADF }
     /// The path does not exist (ENOENT).
     public var isNotFound: Bool { code == ENOENT }
 }

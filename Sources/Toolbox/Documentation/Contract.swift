@@ -34,7 +34,9 @@ enum Contract {
 
         Output is flushed after every record on a terminal, and whenever a command is about to wait for input, so \
         the first item of a slow feed reaches a pipe at once. When the reader of a pipe goes away \
-        (tb ... | head -1), tb stops quietly with status 0.
+        (tb ... | head -1), tb stops quietly with status 0. A standard output that was closed when tb started \
+        (tb ... >&-) is not a place to discard records, as /dev/null is: the first write fails with one line and \
+        status 2 (so tb feed --new marks nothing seen); a closed standard input reads as an error, not as empty.
         """
 
     static let files: [(String, String)] = [

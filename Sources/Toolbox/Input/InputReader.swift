@@ -47,7 +47,8 @@ public final class InputReader {
     ///   status (200, 304, 404, 429, 503…), before the handler gets any byte; for ftp and file: URLs (status 0) with
     ///   their first byte or at their end. It is not called when no response came (refused, a timeout before the
     ///   headers); with --retry, each try that got an answer is told, the last one last.
-    /// - 304 Not Modified succeeds with no body: the handler is never made.
+    /// - 304 Not Modified to a request that names a validator succeeds with no body: the handler is never made. To
+    ///   a request that names none (`SourceResponse.failure`) it fails the source.
     ///
     /// `directory`, when given, takes a file source that is a directory, in its turn among the local sources, and
     /// reports its own problems (it counts as read); without it a directory fails as any unreadable file does.

@@ -40,6 +40,8 @@ final class NetworkInput {
         var headers: [String]?
         /// The final response, once its headers are in; reported once.
         var response: SourceResponse?
+        /// Whether the request names a validator.
+        var conditional = false
         /// When a byte last arrived, or the connection was made: the stall timeout counts from here; 0 before.
         var lastActivity: Int64 = 0
         var bytesSeen = 0
@@ -51,6 +53,8 @@ final class NetworkInput {
         }
 
         var notModified: Bool { response?.isNotModified ?? false }
+        /// A 304, conditional or not: no body to read.
+        var bodiless: Bool { response?.status == 304 }
     }
 
     init(context: Context, settings: InputSettings) {
@@ -195,6 +199,7 @@ final class NetworkInput {
         settings.request.apply(to: &options)
         if job.headers == nil { job.headers = request?(job.source) ?? [] }
         options.headers += job.headers ?? []
+        job.conditional = SourceResponse.isConditional(options.headers)
         options.maxRedirects = settings.maxRedirects
         job.attempts += 1
         job.response = nil
@@ -236,7 +241,7 @@ final class NetworkInput {
             lastModified: transfer.responseHeader("Last-Modified"),
             retryAfter: transfer.responseHeader("Retry-After").flatMap { RetryAfter.moment($0, now: .now()) },
             contentType: transfer.contentType ?? transfer.responseHeader("Content-Type"),
-            effectiveURL: transfer.effectiveURL)
+            effectiveURL: transfer.effectiveURL, conditional: job.conditional)
         job.response = answer
         response?(job.source, answer)
     }
@@ -246,7 +251,7 @@ final class NetworkInput {
         guard outputError == nil, job.failure == nil else { return false }
         if let transfer = job.transfer { reportResponse(job, transfer) }
         // A 304 has no body; should a server send one anyway, it is not the document.
-        if job.notModified { return true }
+        if job.bodiless { return true }
         do {
             if job.gzip == nil, case .failed(let message) = try startHandler(job) {
                 job.failure = message
@@ -292,6 +297,7 @@ final class NetworkInput {
         guard let error else {
             // Not modified: nothing to read, and no handler to make.
             if job.notModified { return succeed(job) }
+            if let failure = job.response?.failure { return fail(job, "cannot fetch '\(job.source.name)': \(failure)") }
             // An empty body never reached deliver: the handler still starts and finishes.
             job.transfer = transfer
             if job.gzip == nil, case .failed(let message) = try startHandler(job) { return fail(job, message) }

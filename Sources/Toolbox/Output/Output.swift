@@ -172,6 +172,8 @@ public final class Output {
             do {
                 try FileDescriptor.standardOutput.write(bytes)
             } catch {
+                // EBADF: stdout was closed when tb started (`>&-`), and a stand-in that refuses writes holds it.
+                if error.isNotOpen { throw .failed("standard output is not open for writing") }
                 throw error.isBrokenPipe ? .closed : .failed(error.reason)
             }
         }

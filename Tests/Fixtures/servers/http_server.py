@@ -25,6 +25,13 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /etag/KEY/NAME        the file with ETag "KEY-n" and a Last-Modified, n counting the requests for KEY; an
                         If-None-Match naming the latest ETag gets a 304 with the next one (ETags that change on 304)
   /count/KEY            how many requests /busy and /flaky have had for KEY, as the body
+  /validators/KEY/KIND/NAME  the file with a hostile or odd validator of KIND (see VALIDATORS): control (an ETag of
+                        12,000 control bytes), long (an ETag of 70 KB of A), cr (an ETag with a bare CR and a header
+                        after it), lm-control and lm-long (the same for Last-Modified), unquoted (an ETag without
+                        quotes, as real servers send); a 304 when If-None-Match names the ETag. Each request's
+                        validators are kept for KEY
+  /requests/KEY         the validators (If-None-Match, If-Modified-Since) and any X-Injected header of each request
+                        /validators had for KEY, as a JSON list
   /stall/SECONDS        the headers of a 200 with a 100-byte body, then nothing for SECONDS, then the connection closes
   /drop/BYTES/NAME      the file chunked, cut after BYTES bytes: no last chunk, the connection closed
   /reset/BYTES/NAME     the same, but the connection is reset (RST) instead of closed
@@ -38,6 +45,7 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
 """
 import gzip
 import http.server
+import json
 import os
 import socket
 import socketserver
@@ -50,6 +58,19 @@ import urllib.parse
 ROOT = sys.argv[1]
 FAILURES = {}
 ETAGS = {}
+REQUESTS = {}
+# Control bytes a header can carry and JSON writes as \u00XX, six bytes each (not NUL, CR or LF, which end a header,
+# nor the ones JSON writes as \b, \t or \f).
+CONTROLS = "".join(chr(c) for c in range(1, 32) if c not in (8, 9, 10, 12, 13))
+GOOD_DATE = "Tue, 01 Dec 2026 08:00:00 GMT"
+VALIDATORS = {
+    "control": ('"%s"' % (CONTROLS * (12000 // len(CONTROLS) + 1))[:12000], GOOD_DATE),
+    "long": ('"%s"' % ("A" * 70000), GOOD_DATE),
+    "cr": ('"abc\rX-Injected: yes"', GOOD_DATE),
+    "lm-control": ('"good"', GOOD_DATE + "\x01\x7f"),
+    "lm-long": ('"good"', GOOD_DATE + " " + "A" * 9000),
+    "unquoted": ("abc123", GOOD_DATE),
+}
 LOCK = threading.Lock()
 
 
@@ -77,6 +98,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         """One chunk, flushed at once; an empty one ends the body."""
         self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
         self.wfile.flush()
+
+    def send_validated(self, not_modified, headers, name):
+        """A 304 with `headers` when `not_modified`, else the file at the path `name` (a list of parts) with them."""
+        if not_modified:
+            self.send_response(304)
+            for header, value in headers:
+                self.send_header(header, value)
+            self.end_headers()
+        else:
+            self.send_body(self.read("/".join(name)), headers=headers)
 
     def read(self, name):
         with open(os.path.join(ROOT, name), "rb") as f:
@@ -211,13 +242,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     ETAGS[key] = n + 1
                 latest = '"%s-%d"' % (key, n - 1)
                 headers = [("ETag", '"%s-%d"' % (key, n)), ("Last-Modified", "Tue, 01 Dec 2026 08:00:%02d GMT" % (n % 60))]
-                if n > 0 and self.headers.get("If-None-Match") == latest:
-                    self.send_response(304)
-                    for name, value in headers:
-                        self.send_header(name, value)
-                    self.end_headers()
-                else:
-                    self.send_body(self.read("/".join(parts[2:])), headers=headers)
+                self.send_validated(n > 0 and self.headers.get("If-None-Match") == latest, headers, parts[2:])
+            elif route == "validators":
+                key, (etag, modified) = parts[1], VALIDATORS[parts[2]]
+                with LOCK:
+                    REQUESTS.setdefault(key, []).append({
+                        "if_none_match": self.headers.get("If-None-Match"),
+                        "if_modified_since": self.headers.get("If-Modified-Since"),
+                        "x_injected": self.headers.get("X-Injected"),
+                    })
+                headers = [("ETag", etag), ("Last-Modified", modified)]
+                self.send_validated(self.headers.get("If-None-Match") == etag, headers, parts[3:])
+            elif route == "requests":
+                with LOCK:
+                    self.send_body(json.dumps(REQUESTS.get(parts[1], [])).encode())
             elif route == "stall":
                 self.send_response(200)
                 self.send_header("Content-Type", "application/rss+xml")
