@@ -69,4 +69,34 @@ struct HostileIgnoreFileTests {
         let folder = "tree/" + Array(repeating: "A", count: 6).joined(separator: "/")
         #expect(short == [folder + "/A", folder + "/x.txt"])
     }
+
+    // MARK: Ignore files that are not files
+
+    /// A FIFO named .ignore, one named .gitignore in a subdirectory of a repository, a private node with /dev/zero's
+    /// numbers named .ignore and a directory named .gitignore: opening the FIFO waited for a writer forever (and the
+    /// node would have been read forever). Each is skipped with one warning, in its place among the records, and the
+    /// other rules still apply.
+    @Test func ignoreFilesThatAreNotRegularFilesAreSkipped() throws {
+        scratch.write("tree/.git/HEAD", "ref: refs/heads/main\n")
+        scratch.write("tree/.gitignore", "*.log\n")
+        for file in ["a.txt", "a.log", "dev/c.txt", "dir/d.txt", "sub/b.txt", "sub/b.log"] {
+            scratch.write("tree/" + file, "hello\n")
+        }
+        #expect(mkfifo(scratch.file("tree/.ignore"), 0o600) == 0)
+        #expect(mkfifo(scratch.file("tree/sub/.gitignore"), 0o600) == 0)
+        try FileManager.default.createDirectory(
+            atPath: scratch.file("tree/dir/.gitignore"), withIntermediateDirectories: true)
+        let node = try runProgram("/bin/mknod", [scratch.file("tree/dev/.ignore"), "c", "1", "5"], environment: [:])
+        #expect(node.status == 0, "\(node.stderr)")
+        let result = try countHello("tree")
+        #expect(result.status == 0, "\(result.status) \(result.stderr)")
+        #expect(files(result) == ["tree/a.txt", "tree/dev/c.txt", "tree/dir/d.txt", "tree/sub/b.txt"])
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "tb regex: warning: skipping 'tree/.ignore': not a regular file (a FIFO)",
+                "tb regex: warning: skipping 'tree/dev/.ignore': not a regular file (a character device)",
+                "tb regex: warning: skipping 'tree/dir/.gitignore': not a regular file (a directory)",
+                "tb regex: warning: skipping 'tree/sub/.gitignore': not a regular file (a FIFO)",
+            ])
+    }
 }
