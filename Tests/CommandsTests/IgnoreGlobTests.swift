@@ -1,4 +1,5 @@
 // The gitignore glob matcher of tb regex's directory walk, rule by rule.
+import TestSupport
 import Testing
 
 @testable import RegexCommands
@@ -23,6 +24,32 @@ struct IgnoreGlobTests {
         #expect(try matches("a/**/b", "a/b") && matches("a/**/b", "a/x/y/b") && !matches("a/**/b", "a/xb"))
         #expect(try matches("a/**", "a/b") && matches("a/**", "a/b/c") && !matches("a/**", "a"))
         #expect(try matches("**", "anything/at/all") && matches("a**b", "axxb") && !matches("a**b", "a/b"))
+    }
+
+    /// `**/**/` is `**/`, one token however many there are: a line of 100,000 of them used to recurse once per token
+    /// and overflow the stack.
+    @Test func runsOfDoubleStarsAreOneToken() throws {
+        #expect(try IgnoreGlob(Array("**/**/**/x".utf8)).tokens == IgnoreGlob(Array("**/x".utf8)).tokens)
+        #expect(try IgnoreGlob(Array("a/**/**/b".utf8)).tokens == IgnoreGlob(Array("a/**/b".utf8)).tokens)
+        let long = String(repeating: "**/", count: 100_000) + "zz"
+        #expect(try IgnoreGlob(Array(long.utf8)).tokens.count == 3)
+        #expect(try matches(long, "zz") && matches(long, "a/b/zz") && !matches(long, "zzz") && !matches(long, "a/zzz"))
+        #expect(try matches("a/**/**/b", "a/b") && matches("a/**/**/b", "a/x/y/b") && !matches("a/**/**/b", "a/xb"))
+    }
+
+    /// Globs that make a backtracking matcher try every way to split the path: each takes at most tokens × path
+    /// steps (they took tokens × path², more than two minutes for these; now seconds), and a long glob costs no
+    /// recursion.
+    @Test(.timeLimit(.minutes(2 * Sanitizer.slowdown))) func globsMadeToBacktrackFinish() throws {
+        let run = String(repeating: "a", count: 2_000)
+        let stars = String(repeating: "*a", count: 500)
+        #expect(try !matches(stars + "*b", run) && matches(stars + "*b", run + "b") && matches(stars, run))
+        #expect(try !matches(String(repeating: "?*", count: 500) + "b", run))
+        let path = Array(repeating: "a", count: 1_000).joined(separator: "/")
+        #expect(try !matches(String(repeating: "**/a/", count: 300) + "b", path))
+        #expect(try matches(String(repeating: "**/a/", count: 300) + "a", path))
+        #expect(try !matches(String(repeating: "a*/", count: 100_000) + "b", path))
+        #expect(try !matches(String(repeating: "*a", count: 100_000), String(repeating: "a", count: 100)))
     }
 
     @Test func escapes() throws {

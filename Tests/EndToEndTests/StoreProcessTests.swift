@@ -275,22 +275,11 @@ struct StoreProcessTests {
     /// memory and its shadow, like TSan's, grows with the memory touched, so the numbers are not tb's.
     let memoryLimit = Sanitizer.isOn ? Int.max : 64 << 10
 
-    /// Runs tb under a Python parent that has no other child, so that the parent's RUSAGE_CHILDREN is tb's own:
-    /// returns its status, stderr, and peak resident memory in KiB. stdout goes to `output` in the scratch directory.
+    /// Runs tb and returns its status, stderr, and peak resident memory in KiB (see `measuredTB`). stdout goes to
+    /// `output` in the scratch directory.
     func peakMemory(_ arguments: [String], output: String = "out") throws -> (status: Int32, stderr: String, kib: Int) {
-        let script = """
-            import resource, subprocess, sys
-            with open(sys.argv[1], "wb") as out:
-                run = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.PIPE)
-            sys.stderr.buffer.write(run.stderr)
-            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-            """
-        let result = try runProgram(
-            "/usr/bin/python3", ["-c", script, scratch.file(output), Package.binary] + arguments,
-            environment: scratch.environment)
-        let numbers = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .newlines)) }
-        try #require(numbers.count == 2, "\(result.stdout) \(result.stderr)")
-        return (Int32(numbers[0]), result.stderr, numbers[1])
+        let run = try measuredTB(arguments, environment: scratch.environment, output: scratch.file(output))
+        return (run.status, run.stderr, run.kib)
     }
 
     /// Writes `count` visits to the history, by `feed` except every tenth by `reach`, targets numbered from 0.

@@ -20,7 +20,7 @@ struct POSIXTests {
         #expect(try fd.byte(at: 0) == UInt8(ascii: "h"))
         #expect(try fd.byte(at: 11) == nil)
         try fd.close()
-        #expect(try FileSystem.readFile(path) == Array("hello world".utf8))
+        #expect(try FileSystem.readFile(path, limit: 11) == Array("hello world".utf8))
         #expect(FileSystem.kind(of: path) == .regular)
         try FileSystem.rename(path, to: scratch.file("moved"))
         #expect(FileSystem.kind(of: path) == nil)
@@ -30,9 +30,9 @@ struct POSIXTests {
     }
 
     @Test func errorsCarryErrno() {
-        #expect(throws: SystemError.self) { try FileSystem.readFile(scratch.file("missing")) }
+        #expect(throws: FileReadError.self) { try FileSystem.readFile(scratch.file("missing"), limit: 10) }
         do {
-            _ = try FileSystem.readFile(scratch.file("missing"))
+            _ = try FileSystem.readFile(scratch.file("missing"), limit: 10)
         } catch {
             #expect(error.isNotFound)
             #expect(error.reason == "No such file or directory")
@@ -45,7 +45,29 @@ struct POSIXTests {
     @Test func largeFilesReadWhole() throws {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try FileSystem.writeFile(scratch.file("big"), bytes)
-        #expect(try FileSystem.readFile(scratch.file("big")) == bytes)
+        #expect(try FileSystem.readFile(scratch.file("big"), limit: 300_000) == bytes)
+    }
+
+    /// A file over the limit is refused whatever its size says: a regular one before any read, a pipe or a device
+    /// after `limit + 1` bytes; with `regularOnly`, a FIFO is refused without waiting for a writer.
+    @Test func readsStopAtTheirLimit() throws {
+        let path = scratch.file("eleven")
+        try FileSystem.writeFile(path, Array("hello world".utf8))
+        #expect(throws: FileReadError.tooLarge(limit: 10)) { try FileSystem.readFile(path, limit: 10) }
+        #expect(try FileSystem.readFile(path, limit: 11, regularOnly: true).count == 11)
+        #expect(FileReadError.tooLarge(limit: 1 << 20).reason == "larger than 1 MiB")
+        #expect(FileReadError.size(64 << 10) == "64 KiB" && FileReadError.size(4097) == "4097 bytes")
+        let fifo = scratch.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: FileReadError.notRegular(.fifo)) { try FileSystem.readFile(fifo, limit: 10, regularOnly: true) }
+        #expect(FileReadError.notRegular(.fifo).reason == "not a regular file (a FIFO)")
+        // A private node with /dev/zero's numbers: endless, and its size says 0.
+        let zero = scratch.file("zero")
+        #expect(mknod(zero, S_IFCHR | 0o600, 0x105) == 0)  // makedev(1, 5)
+        #expect(throws: FileReadError.tooLarge(limit: 100_000)) { try FileSystem.readFile(zero, limit: 100_000) }
+        #expect(throws: FileReadError.notRegular(.characterDevice)) {
+            try FileSystem.readFile(zero, limit: 10, regularOnly: true)
+        }
     }
 
     /// What a path is, found without opening it; a FIFO opened non-blocking returns at once instead of waiting for a

@@ -28,7 +28,8 @@ public struct FeedCommand: Command {
         "no-cache", help: "with --new, send no ETag or Last-Modified: fetch every feed whole", requires: [new])
     static let from = Option<String>(
         "from", value: "FILE",
-        help: "also read the feeds listed in FILE (one per line, or OPML; - for stdin), after the SOURCEs",
+        help: "also read the feeds listed in FILE (one per line, or OPML, at most "
+            + "\(FileReadError.size(FeedSourceList.sizeLimit)); - for stdin), after the SOURCEs",
         repeatable: true, completion: .files)
     static let status = Flag(
         "status", help: "print what --new remembers of each feed, one feed_state record per feed",

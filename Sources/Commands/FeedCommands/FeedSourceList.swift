@@ -15,12 +15,13 @@ enum FeedSourceList {
         let name = path == "-" ? "standard input" : "'\(path)'"
         let bytes: [UInt8]
         do {
-            bytes = try path == "-" ? readStandardInput() : FileSystem.readFile(path)
+            bytes =
+                try path == "-"
+                ? FileDescriptor.standardInput.readAll(limit: sizeLimit) : FileSystem.readFile(path, limit: sizeLimit)
+        } catch .tooLarge {
+            throw ToolError("cannot read \(name): larger than \(FileReadError.size(sizeLimit)), not a list of feeds")
         } catch {
             throw ToolError("cannot read \(name): \(error.reason)")
-        }
-        guard bytes.count <= sizeLimit else {
-            throw ToolError("cannot read \(name): larger than \(sizeLimit >> 20) MiB, not a list of feeds")
         }
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
@@ -56,17 +57,6 @@ enum FeedSourceList {
             throw ToolError("cannot read \(name): not OPML (its root element is '\(collector.root ?? "")')")
         }
         return collector.urls
-    }
-
-    private static func readStandardInput() throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var piece = [UInt8](repeating: 0, count: 64 << 10)
-        while bytes.count <= sizeLimit {
-            let count = try FileDescriptor.standardInput.read(into: &piece)
-            if count == 0 { break }
-            bytes.append(contentsOf: piece[..<count])
-        }
-        return bytes
     }
 }
 

@@ -35,7 +35,8 @@ enum InterfaceKind: String, Sendable, CaseIterable {
     }
 
     private static func read(_ path: String) -> String? {
-        guard let bytes = try? FileSystem.readFile(path) else { return nil }
+        // A sysfs attribute holds at most a page.
+        guard let bytes = try? FileSystem.readFile(path, limit: 4096) else { return nil }
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 }

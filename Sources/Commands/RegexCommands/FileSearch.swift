@@ -4,10 +4,11 @@ import Bytes
 import POSIX
 import Toolbox
 
-/// One job of the pool: a file to search, or a problem of the walk passed on so it is reported in order.
+/// One job of the pool: a file to search, or a problem or warning of the walk passed on so it is reported in order.
 enum FileJob: Sendable {
     case file([UInt8])
     case problem(String)
+    case warning(String)
 }
 
 /// What became of one job.
@@ -20,6 +21,8 @@ enum FileOutcome: Sendable {
     case stream([UInt8])
     /// Not searched: a message for stderr.
     case problem(String)
+    /// A warning of the walk, for stderr.
+    case warning(String)
     /// Gone, or no longer a regular file: nothing to say (as if the walk had not seen it).
     case skipped
 }
@@ -44,6 +47,7 @@ final class FileSearch {
     func run(_ job: FileJob) -> FileOutcome {
         switch job {
         case .problem(let message): return .problem(message)
+        case .warning(let message): return .warning(message)
         case .file(let path): return search(path)
         }
     }
@@ -51,20 +55,27 @@ final class FileSearch {
     private func search(_ path: [UInt8]) -> FileOutcome {
         let name = TreeWalk.show(path)
         let bytes: [UInt8]
-        do {
+        do throws(SystemError) {
             // Non-blocking: a file replaced by a FIFO since the walk saw it must not make tb wait.
             let fd = try FileDescriptor.open(bytes: path, [.readOnly, .nonBlocking])
             defer { try? fd.close() }
-            let status = try fd.status()
-            guard status.kind == .regular else { return .skipped }
-            // A big file is streamed, but it is binary by its first 64 KiB as a small one is.
-            guard status.size <= Self.wholeFileLimit, let whole = try Self.read(fd, size: status.size) else {
+            let whole = Result { () throws(FileReadError) in
+                try fd.readAll(limit: Self.wholeFileLimit, regularOnly: true)
+            }
+            switch whole {
+            case .success(let whole):
+                bytes = whole
+            case .failure(.notRegular):
+                return .skipped
+            case .failure(.tooLarge):
+                // A big file is streamed, but it is binary by its first 64 KiB as a small one is.
                 if !binary, Self.isBinary(try Self.read(fd, upTo: Self.binaryWindow)) {
                     return .binary
                 }
                 return .stream(path)
+            case .failure(.system(let error)):
+                throw error
             }
-            bytes = whole
         } catch {
             if error.isNotFound { return .skipped }
             return .problem("cannot read '\(name)': \(error.reason)")
@@ -98,23 +109,6 @@ final class FileSearch {
         var count = 0
         while count < limit {
             let read = try fd.read(into: &buffer, count..<limit, from: count)
-            if read == 0 { break }
-            count += read
-        }
-        buffer.removeSubrange(count...)
-        return buffer
-    }
-
-    /// The whole file, or nil when it grew past the limit since it was stat'ed.
-    private static func read(_ fd: FileDescriptor, size: Int) throws(SystemError) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: size + 1)
-        var count = 0
-        while true {
-            if count == buffer.count {
-                guard buffer.count <= wholeFileLimit else { return nil }
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
-            }
-            let read = try fd.read(into: &buffer, at: count)
             if read == 0 { break }
             count += read
         }

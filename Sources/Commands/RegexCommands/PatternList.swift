@@ -21,12 +21,16 @@ struct PatternList {
     /// -x: matches must be whole lines (wins over -w, as in grep).
     var line = false
 
+    /// The most a -f file may hold. PCRE2 compiles no pattern of more than 64K code units (a few thousand words)
+    /// anyway; the limit only stops a huge file from being read whole first.
+    static let fileLimit = 1 << 20
+
     /// The patterns of a -f file: one per line, the line break not included (an empty line is an empty pattern,
     /// which matches everywhere; an empty file has none).
     static func lines(ofFile path: String) throws(UsageError) -> [[UInt8]] {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path)
+            bytes = try FileSystem.readFile(path, limit: fileLimit)
         } catch {
             throw UsageError("cannot read pattern file '\(path)': \(error.reason)")
         }

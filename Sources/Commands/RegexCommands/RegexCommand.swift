@@ -1,6 +1,7 @@
 // tb regex PATTERN [SOURCE...]: PCRE2 matches as records, over files, directories, stdin, URLs and gzip, in bounded
 // memory.
 import PCRE2
+import POSIX
 import Toolbox
 
 /// Runs a PCRE2 pattern over sources.
@@ -24,7 +25,8 @@ public struct RegexCommand: Command {
         repeatable: true)
     static let patternFiles = Option<String>(
         "file", short: "f", value: "FILE",
-        help: "the patterns in FILE, one per line (an empty file matches nothing; every positional is a SOURCE)",
+        help: "the patterns in FILE, one per line, at most \(FileReadError.size(PatternList.fileLimit)) (an empty file "
+            + "matches nothing; every positional is a SOURCE)",
         repeatable: true, completion: .files)
     static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
     static let first = Flag("first", help: "stop reading each source at its first match")
@@ -126,7 +128,9 @@ public struct RegexCommand: Command {
             rules are git's: blank lines and # comments skipped, ! brings back, a trailing / matches directories \
             only, a glob with a / elsewhere is relative to the ignore file's directory (a leading / anchors only), \
             one without matches the name at any depth; *, ?, [a-z], [!a-z], **/, /**/ and a final /**, \\ escapes. \
-            The nearest .ignore with a matching rule decides, then the nearest .gitignore. --glob GLOB takes the \
+            The nearest .ignore with a matching rule decides, then the nearest .gitignore. An ignore file that is \
+            not a regular file (a FIFO, a device) or holds more than \(FileReadError.size(TreeWalk.ignoreFileLimit)) \
+            is skipped with a warning. --glob GLOB takes the \
             same globs, relative to the directory searched, before any other rule: only files a GLOB matches are \
             searched, and !GLOB leaves out what it matches; the last that matches decides. A file named on the \
             command line is always searched, whatever these rules say. A file or directory that cannot be read is \

@@ -42,6 +42,7 @@ final class TreeSearch {
             switch step {
             case .file(let path): job = .file(path)
             case .problem(let message): job = .problem(message)
+            case .warning(let message): job = .warning(message)
             }
             try pool.submit(job) { try print($0) }
         }
@@ -93,6 +94,8 @@ final class TreeSearch {
         case .problem(let message):
             context.error(message)
             failed += 1
+        case .warning(let message):
+            context.warn(message)
         case .skipped:
             break
         }

@@ -11,7 +11,13 @@ final class TreeWalk {
         case file([UInt8])
         /// A directory that cannot be read, a loop, a broken link followed: one message.
         case problem(String)
+        /// An ignore file skipped (not a regular file, too big to be one): one warning.
+        case warning(String)
     }
+
+    /// The most an ignore file may hold: real ones are a few KiB, and a bigger one is skipped with a warning
+    /// rather than read (a sparse file of 40 GB would be read whole).
+    static let ignoreFileLimit = 1 << 20
 
     /// One directory being walked.
     private struct Frame {
@@ -47,7 +53,7 @@ final class TreeWalk {
 
     init(root: [UInt8], settings: WalkSettings) {
         self.settings = settings
-        if !settings.noIgnore { levels = Self.levelsAbove(root) }
+        if !settings.noIgnore { levels = Self.levelsAbove(root, warnings: &pending) }
         enter(root, relative: [])
     }
 
@@ -155,11 +161,12 @@ final class TreeWalk {
         let drop = relative.isEmpty ? 0 : relative.count + 1
         levels.append(
             Self.level(
-                path, has: { names.contains(Array($0.utf8)) }, drop: drop, prefix: [], noIgnore: settings.noIgnore))
+                path, has: { names.contains(Array($0.utf8)) }, drop: drop, prefix: [], noIgnore: settings.noIgnore,
+                warnings: &pending))
     }
 
     /// The ignore files of the directories above the root (ripgrep reads them too), outermost first.
-    private static func levelsAbove(_ root: [UInt8]) -> [Level] {
+    private static func levelsAbove(_ root: [UInt8], warnings: inout [Step]) -> [Level] {
         let absolute = FileSystem.resolvingLinks(String(decoding: root, as: UTF8.self))
         guard absolute.hasPrefix("/") else { return [] }
         var components = absolute.split(separator: "/").map { Array($0.utf8) }
@@ -168,22 +175,32 @@ final class TreeWalk {
         while let last = components.popLast() {
             below = last + [UInt8(ascii: "/")] + below
             let directory = [UInt8(ascii: "/")] + components.joined(separator: [UInt8(ascii: "/")])
+            var found: [Step] = []
             let level = level(
                 directory, has: { (try? FileSystem.linkStatus(bytes: child(directory, $0))) != nil }, drop: 0,
-                prefix: below, noIgnore: false)
+                prefix: below, noIgnore: false, warnings: &found)
             levels.insert(level, at: 0)
+            warnings.insert(contentsOf: found, at: 0)
         }
         return levels
     }
 
     private static func level(
-        _ directory: [UInt8], has: (String) -> Bool, drop: Int, prefix: [UInt8], noIgnore: Bool
+        _ directory: [UInt8], has: (String) -> Bool, drop: Int, prefix: [UInt8], noIgnore: Bool,
+        warnings: inout [Step]
     ) -> Level {
         func rules(_ name: String) -> IgnoreRules? {
-            guard !noIgnore, has(name), let text = try? FileSystem.readFile(bytes: child(directory, name)) else {
+            guard !noIgnore, has(name) else { return nil }
+            let path = child(directory, name)
+            do {
+                // Found, not named: a FIFO or a device in its place is skipped, never waited for or read.
+                return IgnoreRules(
+                    file: try FileSystem.readFile(bytes: path, limit: ignoreFileLimit, regularOnly: true))
+            } catch {
+                // Gone since the directory was listed: as if it had not been there.
+                if !error.isNotFound { warnings.append(.warning("skipping '\(show(path))': \(error.reason)")) }
                 return nil
             }
-            return IgnoreRules(file: text)
         }
         return Level(
             ignore: rules(".ignore"), gitignore: rules(".gitignore"), hasGit: has(".git"), drop: drop, prefix: prefix)

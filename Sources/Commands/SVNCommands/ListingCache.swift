@@ -23,7 +23,7 @@ struct ListingCache {
 
     /// The cached listing for `key`, when it holds every field asked for.
     func read(_ key: ListingKey, fields: SVNDirentFields) -> ListingFile.Contents? {
-        guard let directory, let bytes = try? FileSystem.readFile(directory + "/" + key.fileName),
+        guard let directory, let bytes = try? FileSystem.readFile(directory + "/" + key.fileName, limit: Self.capacity),
             let contents = ListingFile.read(bytes, key: key),
             contents.fields.isSuperset(of: fields)
         else { return nil }
@@ -57,7 +57,9 @@ struct ListingCache {
             throw UsageError("--offline lists only what the cache can hold: URL, or URL@REV with no other -r")
         }
         let pointer = Self.pointerName(url: listing.target.url, tree: tree, depth: depth)
-        guard let directory, let bytes = try? FileSystem.readFile(directory + "/latest/" + pointer) else {
+        guard let directory,
+            let bytes = try? FileSystem.readFile(directory + "/latest/" + pointer, limit: Self.capacity)
+        else {
             throw ToolError(
                 "no cached listing of '\(listing.target.text)' at depth \(depth.rawValue): list it once online")
         }

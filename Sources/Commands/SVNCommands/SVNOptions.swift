@@ -31,7 +31,9 @@ struct CertificateFailures: ArgumentValue {
 enum SVNOptions {
     static let username = Option<String>("username", value: "NAME", help: "the user name to authenticate as")
     static let passwordFile = Option<String>(
-        "password-file", value: "FILE", help: "read the password from the first line of FILE (else TB_SVN_PASSWORD)",
+        "password-file", value: "FILE",
+        help: "read the password from the first line of FILE, at most \(FileReadError.size(passwordFileLimit)) "
+            + "(else TB_SVN_PASSWORD)",
         completion: .files)
     static let configDir = Option<String>(
         "config-dir", value: "DIR", help: "svn's configuration and auth cache (default: ~/.subversion)",
@@ -45,6 +47,9 @@ enum SVNOptions {
         "timeout", help: "give up on a server that stays silent this long, connecting included", default: .seconds(60))
 
     static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive, timeout]
+
+    /// The most a --password-file may hold: its first line is a password.
+    static let passwordFileLimit = 64 << 10
 
     // What ls, cat and info share besides access: the revision, and how far below the target to go.
     static let revision = Option<RevisionOption>(
@@ -90,7 +95,7 @@ enum SVNOptions {
         if let file = values.passwordFile {
             let bytes: [UInt8]
             do {
-                bytes = try FileSystem.readFile(file)
+                bytes = try FileSystem.readFile(file, limit: passwordFileLimit)
             } catch {
                 throw ToolError("cannot read password file '\(file)': \(error.reason)")
             }

@@ -7,7 +7,8 @@ import Toolbox
 struct SVNPutCommand: Command {
     static let message = Option<String>("message", short: "m", value: "TEXT", help: "the log message")
     static let messageFile = Option<String>(
-        "message-file", short: "F", value: "FILE", help: "read the log message from FILE", completion: .files,
+        "message-file", short: "F", value: "FILE",
+        help: "read the log message from FILE, at most \(FileReadError.size(messageFileLimit))", completion: .files,
         conflicts: [message])
     static let url = Positional("URL", help: "the file's URL or @bookmark/path", completion: .sources)
     static let file = Positional("FILE", help: "the new contents; - for standard input", completion: .files)
@@ -36,6 +37,9 @@ struct SVNPutCommand: Command {
                 "pg_dump db | gzip | tb svn put svn://example.org/backups/db.sql.gz - -m nightly --username backup",
                 "Commit standard input, the password in TB_SVN_PASSWORD."),
         ])
+
+    /// The most a --message-file may hold: a log message, not a file's contents.
+    static let messageFileLimit = 1 << 20
 
     let targetText: String
     let path: String
@@ -107,7 +111,7 @@ struct SVNPutCommand: Command {
         if let messagePath {
             let bytes: [UInt8]
             do {
-                bytes = try FileSystem.readFile(messagePath)
+                bytes = try FileSystem.readFile(messagePath, limit: Self.messageFileLimit)
             } catch {
                 throw ToolError("cannot read message file '\(messagePath)': \(error.reason)")
             }

@@ -77,6 +77,44 @@ public struct FileDescriptor: Sendable, Equatable {
         }
     }
 
+    /// Everything from the current position to the end, when that is at most `limit` bytes; never reads more than
+    /// `limit + 1` (a regular file whose size says more is refused before any read), so that an endless pipe or a
+    /// sparse file of 40 GB costs no more than the limit. `regularOnly`: anything but a regular file is refused.
+    public func readAll(limit: Int, regularOnly: Bool = false) throws(FileReadError) -> [UInt8] {
+        let status: FileSystem.Status
+        do {
+            status = try self.status()
+        } catch {
+            throw .system(error)
+        }
+        guard status.kind == .regular || !regularOnly else { throw .notRegular(status.kind) }
+        var capacity = 4096
+        if status.kind == .regular {
+            guard status.size <= limit else { throw .tooLarge(limit: limit) }
+            // One byte more, to see the end (or that it grew).
+            capacity = status.size + 1
+        }
+        var bytes = [UInt8](repeating: 0, count: min(capacity, limit + 1))
+        var count = 0
+        while count <= limit {
+            if count == bytes.count {
+                // An array, not repeatElement: appended in one copy, not byte by byte (a debug build took seconds).
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
+            let read: Int
+            do {
+                read = try self.read(into: &bytes, at: count)
+            } catch {
+                throw .system(error)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        guard count <= limit else { throw .tooLarge(limit: limit) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
     /// Reads up to `range.count` bytes of the file from `position` into `buffer[range]`, without moving the file
     /// position; returns how many, 0 at the end. The corresponding C function is `pread`.
     public func read(into buffer: inout [UInt8], _ range: Range<Int>, from position: Int) throws(SystemError) -> Int {

@@ -20,6 +20,18 @@ public enum FileSystem {
             default: self = .other
             }
         }
+
+        /// The kind as a message names it, with its article: `a FIFO`, `a character device`.
+        public var noun: String {
+            switch self {
+            case .directory: "a directory"
+            case .fifo: "a FIFO"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .regular, .other: "something else"
+            }
+        }
     }
 
     /// What a file is, who owns it and who may use it: the parts of `struct stat` tb needs.
@@ -71,25 +83,33 @@ public enum FileSystem {
         kind(of: path) == .regular && access(path, X_OK) == 0
     }
 
-    /// Reads the whole file. Only for small files; inputs and the store are read in pieces.
-    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
-        try readFile(bytes: Array(path.utf8))
+    /// Reads a whole small file of at most `limit` bytes: a bigger one is refused without reading more than
+    /// `limit + 1` of it (a sparse file of 40 GB, `/dev/zero`), so it costs what the limit allows. Inputs and the
+    /// store are read in pieces instead.
+    ///
+    /// `regularOnly` is for files found rather than named (an ignore file in a tree): the file is opened without
+    /// waiting (a FIFO would wait for a writer forever) and read only when the opened descriptor is a regular file,
+    /// so a path that changes in between cannot make tb wait or read a device. Without it, a FIFO or
+    /// `<(command)` named by the user is read as they asked, up to the limit.
+    public static func readFile(_ path: String, limit: Int, regularOnly: Bool = false) throws(FileReadError)
+        -> [UInt8]
+    {
+        try readFile(bytes: Array(path.utf8), limit: limit, regularOnly: regularOnly)
     }
 
-    /// Reads the whole file at a path given as bytes (which need not be UTF-8). Only for small files.
-    public static func readFile(bytes path: [UInt8]) throws(SystemError) -> [UInt8] {
-        let fd = try FileDescriptor.open(bytes: path, .readOnly)
-        defer { try? fd.close() }
-        var bytes = [UInt8](repeating: 0, count: max(try fd.size(), 0) + 4096)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = try fd.read(into: &bytes, at: count)
-            if n == 0 { break }
-            count += n
+    /// `readFile` for a path given as bytes (which need not be UTF-8).
+    public static func readFile(bytes path: [UInt8], limit: Int, regularOnly: Bool = false) throws(FileReadError)
+        -> [UInt8]
+    {
+        let options: FileDescriptor.Options = regularOnly ? [.readOnly, .nonBlocking] : .readOnly
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(bytes: path, options.union(.noControllingTerminal))
+        } catch {
+            throw .system(error)
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        defer { try? fd.close() }
+        return try fd.readAll(limit: limit, regularOnly: regularOnly)
     }
 
     /// Writes `bytes` as the whole content of `path`, creating it with `permissions` when it is new.

@@ -217,15 +217,6 @@ struct StoreFile {
     }
 
     private func notRegular(_ verb: String, _ kind: FileSystem.Kind) -> ToolError {
-        let what: String
-        switch kind {
-        case .directory: what = "a directory"
-        case .fifo: what = "a FIFO"
-        case .socket: what = "a socket"
-        case .characterDevice: what = "a character device"
-        case .blockDevice: what = "a block device"
-        case .regular, .other: what = "something else"
-        }
-        return ToolError("cannot \(verb) '\(path)': not a regular file (\(what))")
+        ToolError("cannot \(verb) '\(path)': \(FileReadError.notRegular(kind).reason)")
     }
 }
