@@ -27,12 +27,12 @@ struct PatternList {
 
     /// The patterns of a -f file: one per line, the line break not included (an empty line is an empty pattern,
     /// which matches everywhere; an empty file has none).
-    static func lines(ofFile path: String) throws(UsageError) -> [[UInt8]] {
+    static func lines(ofFile path: String) throws(ToolError) -> [[UInt8]] {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readFile(path, limit: fileLimit)
         } catch {
-            throw UsageError("cannot read pattern file '\(path)': \(error.reason)")
+            throw ToolError("cannot read pattern file '\(path)': \(error.reason)")
         }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
         if bytes.last == 0x0A || bytes.isEmpty { lines.removeLast() }

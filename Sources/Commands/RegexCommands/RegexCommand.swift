@@ -173,7 +173,9 @@ public struct RegexCommand: Command {
         ],
         exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
 
-    let settings: RegexSettings
+    /// What the arguments say; the patterns are read (-f) and compiled when the command runs, so that a pattern file
+    /// that cannot be read is a runtime error (status 2), as any other file is, rather than a usage error.
+    let plan: RegexPlan
     let walk: WalkSettings
     let input: InputSettings
     let sourceNames: [ArgumentWord]
@@ -195,14 +197,12 @@ public struct RegexCommand: Command {
         if arguments.isPresent(Self.regexps) || !files.isEmpty {
             if let first = arguments.positionalWord(Self.pattern) { names.insert(first, at: 0) }
             list.patterns = arguments.words(Self.regexps).map(\.bytes)
-            for path in files { list.patterns += try PatternList.lines(ofFile: path) }
         } else {
             guard let pattern = arguments.positionalWord(Self.pattern) else {
                 throw UsageError("missing argument PATTERN")
             }
             list.patterns = [pattern.bytes]
         }
-        let compiled = try list.compile(options: options)
         var maxCount = try arguments.value(Self.maxCount)
         if arguments.flag(Self.first) { maxCount = 1 }
         let listing: Listing? =
@@ -210,28 +210,6 @@ public struct RegexCommand: Command {
             ? .withMatches : arguments.flag(Self.filesWithoutMatch) ? .withoutMatch : nil
         // Whether a source matches at all is known at its first match.
         if listing != nil { maxCount = 1 }
-        var group: Int?
-        if let name = try arguments.value(Self.group) {
-            if let number = Int(name) {
-                guard number >= 0 && number <= compiled.captureCount else {
-                    throw UsageError("--group \(number): the pattern has \(compiled.captureCount) groups")
-                }
-                group = number
-            } else {
-                guard let number = compiled.groupNumber(named: name) else {
-                    throw UsageError(
-                        "--group '\(name)': the pattern has no group of that name"
-                            + Suggestion.didYouMean(name, among: compiled.groups.map(\.name)))
-                }
-                group = number
-            }
-        }
-        var replacement: [UInt8]?
-        if let template = try arguments.value(Self.replace) {
-            try ReplacementTemplate.check(template, against: compiled)
-            replacement = Array(template.utf8)
-        }
-        let maxMatchSize = try arguments.valueOrDefault(Self.maxMatchSize)
         let countOnly = arguments.flag(Self.count) || listing != nil
         let invert = arguments.flag(Self.invert)
         let around = try arguments.value(Self.context)
@@ -239,9 +217,11 @@ public struct RegexCommand: Command {
         let after = try arguments.value(Self.after) ?? around ?? 0
         // grep is line-based: -v and context lines are about lines, so they mean --lines.
         let lineMode = arguments.flag(Self.lines) || invert || before > 0 || after > 0
-        settings = RegexSettings(
-            pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
-            listing: listing, maxCount: maxCount, group: group, replacement: replacement, maxMatchSize: maxMatchSize)
+        plan = RegexPlan(
+            patterns: list, patternFiles: files, options: options, group: try arguments.value(Self.group),
+            replacement: try arguments.value(Self.replace), lineMode: lineMode, countOnly: countOnly,
+            invert: invert, before: before, after: after, listing: listing, maxCount: maxCount,
+            maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize))
         walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
         sourceNames = names.isEmpty ? [ArgumentWord("-")] : names
@@ -266,6 +246,7 @@ public struct RegexCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
+        let settings = try plan.settings()
         var printers: [MatchPrinter] = []
         let makeHandler: (Source) throws -> any InputHandler = { source in
             let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
