@@ -3,9 +3,9 @@
 
 Revision N edits trunk/file-(N mod 10).txt (r1 adds trunk and the ten files) with a log message of about 600 bytes
 (or of MESSAGE bytes); authors alternate, dates are one hour apart from 2024-01-01. With FILE, r1 also adds
-trunk/big.bin, FILE pseudo-random bytes (which svndiff cannot compress). Deterministic. An svnadmin dump stream (format 2, full
-texts) goes into `svnadmin load` without flushing to disk: 200 revisions take about a second, where a commit each
-would take half a minute.
+trunk/big.bin, FILE pseudo-random bytes (which svndiff cannot compress). Deterministic. An svnadmin dump stream
+(format 2, full texts) goes into `svnadmin load` without flushing to disk: 200 revisions take about a second, where a
+commit each would take half a minute.
 """
 import hashlib
 import random
@@ -68,8 +68,8 @@ def main():
     directory, revisions = sys.argv[1], int(sys.argv[2])
     message_bytes, file_bytes = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) == 5 else (0, 0)
     subprocess.run(["svnadmin", "create", directory], check=True)
-    subprocess.run(["svnadmin", "load", "-q", "--no-flush-to-disk", directory], input=dump(revisions, message_bytes, file_bytes),
-                   check=True)
+    stream = dump(revisions, message_bytes, file_bytes)
+    subprocess.run(["svnadmin", "load", "-q", "--no-flush-to-disk", directory], input=stream, check=True)
 
 
 if __name__ == "__main__":
