@@ -44,7 +44,8 @@ struct SVNArgumentTests {
     }
 
     @Test func cachedListingsRoundTrip() throws {
-        let key = ListingKey(uuid: "0f-uuid", path: "/trunk/a b", changed: 7, depth: .infinity)
+        let key = ListingKey(
+            uuid: "0f-uuid", root: "svn://example.org/good", path: "/trunk/a b", changed: 7, depth: .infinity)
         let lock = SVNLock(token: "t", owner: "ada", comment: "two\tlines\r\nand \\ü", created: 1, expires: nil)
         let entries = [
             SVNEntry(
@@ -62,8 +63,19 @@ struct SVNArgumentTests {
         #expect(contents.entries[0].lastAuthor == nil)
         #expect(contents.fields == .all && contents.hasLocks)
         // Another key, a cut file or a damaged line is a miss, never a wrong listing.
-        let other = ListingKey(uuid: "0f-uuid", path: "/trunk/a b", changed: 8, depth: .infinity)
+        let other = ListingKey(
+            uuid: "0f-uuid", root: "svn://example.org/good", path: "/trunk/a b", changed: 8, depth: .infinity)
         #expect(ListingFile.read(Array(text.utf8), key: other) == nil)
+        // The same UUID, path and revision in another repository: another file, and a miss if it were this one.
+        let elsewhere = ListingKey(
+            uuid: "0f-uuid", root: "svn://example.org/evil", path: "/trunk/a b", changed: 7, depth: .infinity)
+        #expect(elsewhere.fileName != key.fileName)
+        #expect(ListingFile.read(Array(text.utf8), key: elsewhere) == nil)
+        // A file of format 1, which named no root, is never taken for one of these.
+        let old =
+            "tb-svn-listing 1\t0f-uuid\t7\tinfinity\t/trunk/a b\n"
+            + text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)[1]
+        #expect(ListingFile.read(Array(old.utf8), key: key) == nil)
         #expect(ListingFile.read(Array(text.utf8.dropLast(3)), key: key) == nil)
         #expect(
             ListingFile.read(Array(text.replacingOccurrences(of: "\tfile\t", with: "\tfolder\t").utf8), key: key) == nil

@@ -317,6 +317,40 @@ struct SVNCommandTests {
         #expect(never.stderr.contains("no cached listing"), "\(never.stderr)")
     }
 
+    /// UUIDs are public (`svnadmin setuuid` copies one): a listing cached from one repository must not answer for
+    /// another with the same UUID, the same path and the same revision, online or offline.
+    @Test func aCachedListingAnswersOnlyForTheRepositoryItCameFrom() throws {
+        let client = SVNClient(scratch: scratch)
+        var urls: [String: String] = [:]
+        for (name, file) in [("evil", "MALWARE.sh"), ("good", "README.txt")] {
+            let repository = scratch.file(name)
+            for arguments in [["create", repository], ["setuuid", repository, SVNRepositories.publicUUID]] {
+                let made = try runProgram("/usr/bin/svnadmin", arguments, environment: client.environment)
+                #expect(made.status == 0, "\(made.stderr)")
+            }
+            scratch.write("\(name)-import/\(file)", "#!/bin/sh\n")
+            urls[name] = "file://" + repository + "/trunk"
+            let imported = try client.run(["import", "-m", "r1", scratch.file("\(name)-import"), urls[name] ?? ""])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let evil = urls["evil"] ?? ""
+        let good = urls["good"] ?? ""
+        func names(_ options: [String], _ url: String) throws -> [String] {
+            let run = try tb(
+                ["svn", "ls", "--format", "tsv", "--fields", "name"] + options + [url], environment: client.environment)
+            #expect(run.status == 0, "\(options) \(url): \(run.stderr)")
+            return run.lines
+        }
+        #expect(try names([], evil) == ["MALWARE.sh"])
+        #expect(try names([], good) == ["README.txt"])
+        #expect(try names(["--no-cache"], good) == ["README.txt"])
+        #expect(try names(["--offline"], good) == ["README.txt"])
+        #expect(try names(["--offline"], evil) == ["MALWARE.sh"])
+        // The other way round, each listing now cached: still each its own.
+        #expect(try names([], evil) == ["MALWARE.sh"])
+        #expect(try names([], good) == ["README.txt"])
+    }
+
     @Test func locksAreAskedForAgainOnACachedListing() throws {
         let repositories = try SVNRepositories(in: scratch.file("own"))
         let client = SVNClient(scratch: scratch)

@@ -94,18 +94,60 @@ public enum LongLogRepository {
     /// The directory holding the repository `long`.
     public static func parent() throws -> String { try built.get() }
 
-    private static let builtParent = NSTemporaryDirectory() + "tb-svn-long-" + UUID().uuidString
-    private static let built = Result { () throws -> String in
-        atexit { try? FileManager.default.removeItem(atPath: LongLogRepository.builtParent) }
-        try FileManager.default.createDirectory(atPath: builtParent, withIntermediateDirectories: true)
-        try SVNRepositories.run(
-            "/usr/bin/python3",
-            [Fixtures.folder("svn") + "/make-long-log.py", builtParent + "/long", String(revisions)])
-        return builtParent
+    private static let built = Result { try GeneratedRepositories.make("long", [String(revisions)]) }
+}
+
+/// A repository whose answers are each bigger than the most tb reads without a result (64 MiB): r1 adds
+/// trunk/big.bin, 72 MiB of pseudo-random bytes (svndiff cannot shrink them), and each of its 70 revisions has a log
+/// message of 1 MiB (Tests/Fixtures/svn/make-long-log.py), in `parent + "/big"`. Built on first use, and removed when
+/// the test process exits.
+public enum BigAnswersRepository {
+    public static let revisions = 70
+    public static let fileBytes = 72 << 20
+
+    /// The directory holding the repository `big`.
+    public static func parent() throws -> String { try built.get() }
+
+    private static let built = Result {
+        try GeneratedRepositories.make("big", [String(revisions), String(1 << 20), String(fileBytes)])
     }
 }
 
+/// The repositories make-long-log.py builds, side by side in one directory removed when the test process exits.
+enum GeneratedRepositories {
+    static let parent = NSTemporaryDirectory() + "tb-svn-generated-" + UUID().uuidString
+    private static let removedAtExit: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: GeneratedRepositories.parent) }
+    }()
+
+    /// Builds the repository `name` with make-long-log.py's `arguments` after its directory; returns `parent`.
+    static func make(_ name: String, _ arguments: [String]) throws -> String {
+        _ = removedAtExit
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        try SVNRepositories.run(
+            "/usr/bin/python3", [Fixtures.folder("svn") + "/make-long-log.py", parent + "/" + name] + arguments)
+        return parent
+    }
+}
+
+/// What a fake svnserve does after its greeting (Tests/Fixtures/servers/hostile_svnserve.py).
+public enum HostileSVNServe: String {
+    /// "( success ( ( ANONYMOUS ) " and then "word " for ever, as fast as tb reads: an authentication request whose
+    /// list never ends.
+    case flood
+    /// Spaces for ever, as fast as tb reads: bytes that never make an answer, and hold no memory.
+    case spaces
+    /// One space a second for ever: bytes that never make an answer.
+    case trickle
+}
+
 extension TestServer {
+    /// A fake svnserve at svn://127.0.0.1:PORT/ that greets as svnserve does and then never ends its answer; every
+    /// connection the same.
+    public static func hostileSVNServe(_ behaviour: HostileSVNServe) throws -> TestServer {
+        try python("hostile_svnserve.py", [behaviour.rawValue], scheme: "svn")
+    }
+
     /// svnserve serving the repositories under `root` (`-r`) at svn://127.0.0.1:PORT/NAME, one thread per
     /// connection; its log is in `scratch`. With `SVNRepositories`, `/private` asks for a password.
     public static func svnserve(root: String, scratch: Scratch) throws -> TestServer {

@@ -46,19 +46,20 @@ public final class TestServer {
 
     /// The Python HTTP server of Tests/Fixtures/servers, serving `root`.
     public static func http(root: String) throws -> TestServer {
-        try python("http_server.py", root: root, scheme: "http")
+        try python("http_server.py", [root], scheme: "http")
     }
 
     /// The anonymous FTP server of Tests/Fixtures/servers, serving `root`.
     public static func ftp(root: String) throws -> TestServer {
-        try python("ftp_server.py", root: root, scheme: "ftp")
+        try python("ftp_server.py", [root], scheme: "ftp")
     }
 
-    private static func python(_ script: String, root: String, scheme: String) throws -> TestServer {
+    /// A Python server of Tests/Fixtures/servers that prints "PORT <n>" once it listens.
+    static func python(_ script: String, _ arguments: [String], scheme: String) throws -> TestServer {
         let process = Process()
         // Debian's interpreter: it has python3-pyftpdlib, which a python3 earlier on PATH may not.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Package.root + "/Tests/Fixtures/servers/" + script, root]
+        process.arguments = [Package.root + "/Tests/Fixtures/servers/" + script] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -3,8 +3,8 @@ import POSIX
 import SVN
 import Toolbox
 
-/// Cached listings in `svn/` of the cache directory: `UUID/HASH.listing` per directory and revision in which it
-/// last changed, and `latest/HASH` naming the listing a URL last gave, for --offline. Every file is written whole
+/// Cached listings in `svn/` of the cache directory: `UUID/HASH.listing` per repository root, directory and revision
+/// in which it last changed, and `latest/HASH` naming the listing a URL last gave, for --offline. Every file is written whole
 /// and renamed into place, so a reader never sees half of one; a damaged or foreign file is a miss. Caching is
 /// best-effort: a cache that cannot be written costs a warning, never the listing.
 struct ListingCache {
@@ -45,8 +45,8 @@ struct ListingCache {
     func remember(_ key: ListingKey, url: String, tree: FixedTree) {
         guard let directory else { return }
         let pointer = directory + "/latest/" + Self.pointerName(url: url, tree: tree, depth: key.depth)
-        let text = [key.uuid, String(key.changed), key.depth.rawValue, ListingFile.escape(key.path)].joined(
-            separator: "\t")
+        let text = [key.uuid, key.root, String(key.changed), key.depth.rawValue, key.path].map(ListingFile.escape)
+            .joined(separator: "\t")
         store(Array((text + "\n").utf8), at: pointer)
     }
 
@@ -63,12 +63,13 @@ struct ListingCache {
             throw ToolError(
                 "no cached listing of '\(listing.target.text)' at depth \(depth.rawValue): list it once online")
         }
-        let columns = bytes.dropLast().split(separator: 0x09)
-        guard columns.count == 4, let changed = Int(String(decoding: columns[1], as: UTF8.self)),
+        // A pointer of format 1 (four columns, no root) is one that is gone.
+        let columns = bytes.dropLast().split(separator: 0x09, omittingEmptySubsequences: false)
+        guard columns.count == 5, let changed = Int(String(decoding: columns[2], as: UTF8.self)),
             let contents = read(
                 ListingKey(
-                    uuid: String(decoding: columns[0], as: UTF8.self), path: ListingFile.unescape(columns[3]),
-                    changed: changed, depth: depth),
+                    uuid: ListingFile.unescape(columns[0]), root: ListingFile.unescape(columns[1]),
+                    path: ListingFile.unescape(columns[4]), changed: changed, depth: depth),
                 fields: [])
         else {
             throw ToolError("the cached listing of '\(listing.target.text)' is gone or damaged: list it once online")

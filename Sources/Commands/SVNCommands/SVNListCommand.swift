@@ -24,7 +24,8 @@ struct SVNListCommand: Command {
             --fields name,kind costs far less than the whole entry on a large tree.
 
             Listings are kept in the directory cache (svn/ in the cache directory, see tb(1), FILES), keyed by the \
-            repository's UUID, the path and the revision in which the directory last changed. A listing of HEAD \
+            repository's UUID and root URL, the path and the revision in which the directory last changed (a UUID \
+            alone is no proof: any repository can be given any UUID). A listing of HEAD \
             asks the server for that revision first and answers from the cache when nothing below the directory \
             changed; locks, which are not versioned, are asked for again whenever the lock field is printed. \
             --offline answers from the cache alone. The cache holds at most 64 MB; it is safe to delete.

@@ -44,7 +44,16 @@ enum SVNOptions {
     static let interactive = Flag(
         "interactive", help: "on a terminal, let svn prompt for credentials and certificates (never in cron)")
     static let timeout = Option<Duration>(
-        "timeout", help: "give up on a server that stays silent this long, connecting included", default: .seconds(60))
+        "timeout",
+        help: "give up on a server that sends nothing of use (an entry, a revision, file bytes) for this long, "
+            + "connecting included",
+        default: .seconds(60))
+
+    /// The most bytes a server may send, and the most memory libsvn may take for them, without a result (an entry, a
+    /// log record, a piece of a file): ra_svn holds an item whole until it ends, so a server whose list never ends
+    /// would fill the memory. Any real answer hands results over far more often.
+    static let unansweredBytes: Int64 = 64 << 20
+    static let unansweredMemory: Int64 = 256 << 20
 
     static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive, timeout]
 
@@ -113,7 +122,8 @@ enum SVNOptions {
         } catch {
             throw ToolError(error.description)
         }
-        client.onProgress = { Watchdog.progress() }
+        client.byteLimit = unansweredBytes
+        client.memoryLimit = unansweredMemory
         return client
     }
 }

@@ -9,7 +9,7 @@ struct SVNRun {
     let context: Context
     /// "list", "read", "get the log of", "get information on": what failed, for messages.
     let verb: String
-    /// How long a server may stay silent (SVNOptions.timeout).
+    /// How long a server may go without a result (SVNOptions.timeout).
     let timeout: Duration
     /// Whether the target being read is on a server, where libsvn's waits are worth a flush (see `handOver`).
     let remote = RemoteFlag()
@@ -31,7 +31,8 @@ struct SVNRun {
             let before = context.output.recordCount
             var status = ExitStatus.success
             // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
-            // never speaks): the watchdog ends such a run. Local repositories cannot go silent that way.
+            // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
+            // result comes (see SVNOptions.client). Local repositories cannot go silent that way.
             remote.isOn = !target.url.hasPrefix("file://")
             if remote.isOn {
                 Watchdog.arm(
@@ -64,6 +65,10 @@ struct SVNRun {
             // A local repository never waits: flushing at each of its many checks would only cost writes. A reader
             // that went away is noticed at the next record.
             if remote.isOn { try? Watchdog.outside { try output.willWait() } }
+        }
+        // The watchdog waits for results, not bytes: a server that trickles bytes and never answers is as silent.
+        client.onResult = { [remote] in
+            if remote.isOn { Watchdog.progress() }
         }
         return client
     }

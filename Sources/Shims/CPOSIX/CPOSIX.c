@@ -175,12 +175,21 @@ void CPOSIX_silence_disarm(void) {
     atomic_fetch_add(&silence_generation, 1);
 }
 
+static _Atomic long long silence_paused_at = 0;
+
 void CPOSIX_silence_pause(int paused) {
     // A count, so that a pause inside a pause does not resume the watch at its inner end.
     if (paused) {
-        atomic_fetch_add(&silence_paused, 1);
+        if (atomic_fetch_add(&silence_paused, 1) == 0) atomic_store(&silence_paused_at, now_ms());
         return;
     }
-    atomic_store_explicit(&silence_last_ms, now_ms(), memory_order_relaxed);
+    if (atomic_load(&silence_paused) == 1) {
+        // The silence goes on from where it was, the pause left out: a pause does not count as progress (libsvn's
+        // checks before every read pause, and a server that sends bytes without an answer would never be silent).
+        long long now = now_ms();
+        long long last = atomic_load(&silence_last_ms);
+        long long at = atomic_load(&silence_paused_at);
+        atomic_store(&silence_last_ms, last >= at ? now : last + (now - at));
+    }
     atomic_fetch_sub(&silence_paused, 1);
 }

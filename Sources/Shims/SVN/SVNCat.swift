@@ -15,7 +15,7 @@ extension SVNClient {
             let deliver: (UnsafeRawBufferPointer) throws -> Void = { bytes in
                 try receiver(bytes.bindMemory(to: UInt8.self).span)
             }
-            try SVNReceiver.run(deliver) { baton in
+            try receive(deliver) { baton in
                 let stream = libsvn.svn_stream_create(baton, scratch)
                 libsvn.svn_stream_set_write(stream) { baton, data, length in
                     guard let length, length.pointee > 0 else { return nil }

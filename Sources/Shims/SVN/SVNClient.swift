@@ -1,6 +1,7 @@
 // One libsvn client context: configuration, authentication that never prompts unless asked to, and the pool the
 // operations allocate from.
 internal import CSVN
+import Glibc
 
 /// A Subversion client: the operations of `svn ls`, `cat`, `log` and `info`, and what the directory cache needs.
 public final class SVNClient {
@@ -51,15 +52,16 @@ public final class SVNClient {
         self.context.pointee.auth_baton = authentication
         self.context.pointee.client_name = UnsafePointer(libsvn.apr_pstrdup(pool, "tb"))
         self.context.pointee.progress_baton = Unmanaged.passUnretained(self).toOpaque()
-        self.context.pointee.progress_func = { _, _, baton, _ in
+        self.context.pointee.progress_func = { total, _, baton, _ in
             guard let baton else { return }
-            Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().onProgress?()
+            Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().moved(total: Int64(total))
         }
         self.context.pointee.cancel_baton = Unmanaged.passUnretained(self).toOpaque()
         self.context.pointee.cancel_func = { baton in
             guard let baton else { return nil }
-            Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue().onCheck?()
-            return nil
+            let client = Unmanaged<SVNClient>.fromOpaque(baton).takeUnretainedValue()
+            client.onCheck?()
+            return client.overLimit()
         }
     }
 
@@ -68,9 +70,76 @@ public final class SVNClient {
     /// `svn_client_ctx_t.cancel_func`.
     public var onCheck: (() -> Void)?
 
-    /// Called whenever libsvn reports bytes moving to or from a server (a watchdog's sign of life). The
-    /// corresponding C field is `svn_client_ctx_t.progress_func`.
-    public var onProgress: (() -> Void)?
+    /// Called whenever libsvn hands a result over: an entry, a log record, information on a path, bytes of a file, a
+    /// server's answer to a question, bytes of a file being committed. Bytes alone are not one: a server can send
+    /// them for ever without an answer in them.
+    public var onResult: (() -> Void)?
+
+    /// The most bytes that may move to and from servers between two results (see `onResult`), nil for no bound: at
+    /// the first check after more, libsvn stops with an error. The corresponding C fields are
+    /// `svn_client_ctx_t.progress_func`, which counts, and `cancel_func`, which stops.
+    public var byteLimit: Int64?
+
+    /// The most the peak resident memory may grow while bytes come from a server and no result, nil for no bound.
+    /// ra_svn holds an item whole until it ends, 20 to 45 bytes of memory for each byte read of a list of short words
+    /// or numbers: a byte limit alone would let a server that never closes a list take gigabytes.
+    public var memoryLimit: Int64?
+
+    /// Bytes moved since the last result.
+    private var unanswered: Int64 = 0
+    /// The running total libsvn reported last: each RA session counts from 0.
+    private var lastTotal: Int64 = 0
+    /// The peak resident memory when bytes began to come after the last result.
+    private var peakAtResult: Int64 = 0
+
+    /// libsvn's progress report: `total` bytes moved so far in a session. Only servers report any: a local
+    /// repository's work is never counted.
+    private func moved(total: Int64) {
+        if unanswered == 0, memoryLimit != nil { peakAtResult = Self.peakResident() }
+        // A total below the last one is another session's, counted from its start.
+        unanswered += total >= lastTotal ? total - lastTotal : total
+        lastTotal = total
+    }
+
+    /// A result was handed over: the bytes that brought it were worth their while.
+    func handedOver() {
+        unanswered = 0
+        onResult?()
+    }
+
+    /// The error that stops libsvn once a server sent more than `byteLimit` bytes, or made libsvn hold more than
+    /// `memoryLimit` more memory, since the last result.
+    private func overLimit() -> UnsafeMutablePointer<svn_error_t>? {
+        guard unanswered > 0 else { return nil }
+        var message: String?
+        if let byteLimit, unanswered > byteLimit {
+            message = "the server sent \(Self.size(byteLimit)) without an answer"
+        } else if let memoryLimit, Self.peakResident() - peakAtResult > memoryLimit {
+            message = "the server's answer took \(Self.size(memoryLimit)) of memory without an end"
+        }
+        guard let message else { return nil }
+        return libsvn.svn_error_create(apr_status_t(SVN_ERR_RA_SVN_MALFORMED_DATA.rawValue), nil, message)
+    }
+
+    /// The process's peak resident memory in bytes. The corresponding C function is `getrusage`.
+    private static func peakResident() -> Int64 {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int64(usage.ru_maxrss) * 1024
+    }
+
+    /// "64 MiB", "512 KiB", "100 bytes".
+    private static func size(_ bytes: Int64) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    /// Throws libsvn's error, if there is one; otherwise the server answered, which is a result.
+    func answered(_ error: UnsafeMutablePointer<svn_error_t>?) throws(SVNError) {
+        try SVNError.check(error)
+        handedOver()
+    }
 
     deinit {
         libsvn.apr_pool_destroy(pool)

@@ -27,7 +27,7 @@ extension SVNClient {
         try withPool { scratch in
             var peg = peg.c
             var revision = revision.c
-            try SVNReceiver.run(receiver) { baton in
+            try receive(receiver) { baton in
                 libsvn.svn_client_info4(
                     url, &peg, &revision, depth.c, 0, 0, 0, nil,
                     { baton, url, info, _ in

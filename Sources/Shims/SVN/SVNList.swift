@@ -102,7 +102,7 @@ extension SVNClient {
     ) throws {
         var peg = peg.c
         var revision = revision.c
-        try SVNReceiver.run(receiver) { baton in
+        try receive(receiver) { baton in
             libsvn.svn_client_list4(
                 url, &peg, &revision, nil, depth.c, fields.union(.kind).rawValue, locks ? 1 : 0, 0,
                 { baton, path, dirent, lock, absolutePath, _, _, pool in

@@ -59,7 +59,7 @@ extension SVNClient {
             for name in ["svn:author", "svn:date", "svn:log"] {
                 push(UnsafeRawPointer(libsvn.apr_pstrdup(scratch, name)), to: properties)
             }
-            try SVNReceiver.run(receiver) { baton in
+            try receive(receiver) { baton in
                 libsvn.svn_client_log5(
                     targets, &peg, rangeArray, Int32(clamping: limit), changedPaths ? 1 : 0, stopOnCopy ? 1 : 0, 0,
                     properties,

@@ -80,25 +80,25 @@ extension SVNClient {
             else { throw SVNError(code: -1, chain: ["out of memory"]) }
             let directory = String(cString: directoryC)
             var session: OpaquePointer?
-            try SVNError.check(libsvn.svn_client_open_ra_session2(&session, directory, nil, context, scratch, scratch))
+            try answered(libsvn.svn_client_open_ra_session2(&session, directory, nil, context, scratch, scratch))
             var youngest: svn_revnum_t = -1
-            try SVNError.check(libsvn.svn_ra_get_latest_revnum(session, &youngest, scratch))
+            try answered(libsvn.svn_ra_get_latest_revnum(session, &youngest, scratch))
             var directoryKind = svn_node_none
-            try SVNError.check(libsvn.svn_ra_check_path(session, "", youngest, &directoryKind, scratch))
+            try answered(libsvn.svn_ra_check_path(session, "", youngest, &directoryKind, scratch))
             switch SVNNodeKind(directoryKind) {
             case .dir: break
             case .none: throw SVNPutRefusal.noDirectory(directory)
             default: throw SVNPutRefusal.parentIsFile(directory)
             }
             var dirent: UnsafeMutablePointer<svn_dirent_t>?
-            try SVNError.check(libsvn.svn_ra_stat(session, name, youngest, &dirent, scratch))
+            try answered(libsvn.svn_ra_stat(session, name, youngest, &dirent, scratch))
             // The size of the file being replaced: only contents of the same size can be the same.
             var existingSize: Int64?
             if let dirent = dirent?.pointee {
                 guard SVNNodeKind(dirent.kind) != .dir else { throw SVNPutRefusal.isDirectory }
                 existingSize = Int64(dirent.size)
                 var lock: UnsafeMutablePointer<svn_lock_t>?
-                try SVNError.check(libsvn.svn_ra_get_lock(session, &lock, name, scratch))
+                try answered(libsvn.svn_ra_get_lock(session, &lock, name, scratch))
                 if let lock { throw SVNPutRefusal.locked(SVNLock(lock.pointee)) }
             }
 
@@ -167,7 +167,12 @@ extension SVNClient {
         try SVNError.check(applyDelta(file, nil, pool, &handler, &handlerBaton))
         var digest = [UInt8](repeating: 0, count: 16)
         try withoutActuallyEscaping(read) { read in
-            let source = PutSource(read)
+            // Each piece libsvn takes is the progress of a commit: the bytes it sends are no answer to wait for.
+            let source = PutSource { buffer in
+                let count = try read(&buffer)
+                self.handedOver()
+                return count
+            }
             try withExtendedLifetime(source) {
                 let stream = libsvn.svn_stream_create(Unmanaged.passUnretained(source).toOpaque(), pool)
                 let reader: svn_read_fn_t = { baton, buffer, length in
@@ -197,14 +202,21 @@ extension SVNClient {
     /// first one is busy with the edit).
     private func md5(
         of name: UnsafePointer<CChar>, in directory: String, revision: svn_revnum_t, pool: OpaquePointer
-    ) throws(SVNError) -> [UInt8] {
+    ) throws -> [UInt8] {
         var session: OpaquePointer?
-        try SVNError.check(libsvn.svn_client_open_ra_session2(&session, directory, nil, context, pool, pool))
+        try answered(libsvn.svn_client_open_ra_session2(&session, directory, nil, context, pool, pool))
         var checksum: UnsafeMutablePointer<svn_checksum_t>?
-        let sink = libsvn.svn_stream_checksummed2(
-            libsvn.svn_stream_empty(pool), nil, &checksum, svn_checksum_md5, 0, pool)
-        try SVNError.check(libsvn.svn_ra_get_file(session, name, revision, sink, nil, nil, pool))
-        try SVNError.check(libsvn.svn_stream_close(sink))
+        // The old file's bytes are handed over as they come, as a cat's are: a large file is no server that never
+        // answers.
+        try receive({ (_: Int) in }) { baton in
+            let counter = libsvn.svn_stream_create(baton, pool)
+            libsvn.svn_stream_set_write(counter) { baton, _, length in
+                SVNReceiver<Int>.from(baton)?.deliver(length.map { Int($0.pointee) } ?? 0) ?? nil
+            }
+            let sink = libsvn.svn_stream_checksummed2(counter, nil, &checksum, svn_checksum_md5, 0, pool)
+            return libsvn.svn_ra_get_file(session, name, revision, sink, nil, nil, pool)
+                ?? libsvn.svn_stream_close(sink)
+        }
         guard let digest = checksum?.pointee.digest else { return [] }
         return Array(UnsafeBufferPointer(start: digest, count: 16))
     }

@@ -58,3 +58,16 @@ final class SVNReceiver<Item>: SVNCallbackWork {
         baton.map { Unmanaged<SVNReceiver>.fromOpaque($0).takeUnretainedValue() }
     }
 }
+
+extension SVNClient {
+    /// Runs `call` with a receiver of `body` as the baton: every item libsvn hands it is a result (`handedOver`).
+    func receive<Item>(
+        _ body: (Item) throws -> Void, _ call: (UnsafeMutableRawPointer) -> UnsafeMutablePointer<svn_error_t>?
+    ) throws {
+        try SVNReceiver.run(
+            { (item: Item) in
+                handedOver()
+                try body(item)
+            }, call)
+    }
+}

@@ -37,6 +37,7 @@ public final class SVNSession {
         self.client = client
         self.pool = pool
         self.session = session
+        client.handedOver()
     }
 
     deinit {
@@ -56,13 +57,13 @@ public final class SVNSession {
     public func state(revision: Int?) throws(SVNError) -> SVNRepositoryState {
         try withScratch { (scratch) throws(SVNError) in
             var youngest: svn_revnum_t = -1
-            try SVNError.check(libsvn.svn_ra_get_latest_revnum(session, &youngest, scratch))
+            try client.answered(libsvn.svn_ra_get_latest_revnum(session, &youngest, scratch))
             var uuid: UnsafePointer<CChar>?
             var root: UnsafePointer<CChar>?
-            try SVNError.check(libsvn.svn_ra_get_uuid2(session, &uuid, scratch))
-            try SVNError.check(libsvn.svn_ra_get_repos_root2(session, &root, scratch))
+            try client.answered(libsvn.svn_ra_get_uuid2(session, &uuid, scratch))
+            try client.answered(libsvn.svn_ra_get_repos_root2(session, &root, scratch))
             var dirent: UnsafeMutablePointer<svn_dirent_t>?
-            try SVNError.check(
+            try client.answered(
                 libsvn.svn_ra_stat(session, "", svn_revnum_t(revision ?? Int(youngest)), &dirent, scratch))
             return SVNRepositoryState(
                 root: String(optionalCString: root) ?? "", uuid: String(optionalCString: uuid) ?? "",
@@ -76,7 +77,7 @@ public final class SVNSession {
     public func locks(depth: SVNDepth) throws(SVNError) -> [String: SVNLock] {
         try withScratch { (scratch) throws(SVNError) in
             var hash: OpaquePointer?
-            try SVNError.check(libsvn.svn_ra_get_locks2(session, &hash, "", depth.c, scratch))
+            try client.answered(libsvn.svn_ra_get_locks2(session, &hash, "", depth.c, scratch))
             var locks: [String: SVNLock] = [:]
             var index = hash.flatMap { libsvn.apr_hash_first(scratch, $0) }
             while let current = index {

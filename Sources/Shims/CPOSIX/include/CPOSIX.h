@@ -89,8 +89,8 @@ int CPOSIX_silence_arm(long long limit_ms, const char *message);
 void CPOSIX_silence_progress(void);
 /// Stops watching until the next arm.
 void CPOSIX_silence_disarm(void);
-/// While tb itself waits (writing to a pipe a slow reader drains), the silence does not count; it starts again
-/// from the resume. Pauses nest: 1 starts one, 0 ends the innermost.
+/// While tb itself waits (writing to a pipe a slow reader drains), the silence does not count; after the resume it
+/// goes on from where it was (a pause is no progress). Pauses nest: 1 starts one, 0 ends the innermost.
 void CPOSIX_silence_pause(int paused);
 
 #endif
