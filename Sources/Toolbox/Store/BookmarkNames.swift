@@ -35,6 +35,8 @@ public enum BookmarkNames {
 
     /// The groups of stored names that collide, in the file's order.
     static func collisions(in names: [String]) -> [Collision] {
+        // ASCII names are their own NFKC: only a name that is not can collide (`bookmark ls` runs this every time).
+        guard names.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) else { return [] }
         var spellings: [String: [String]] = [:]
         var order: [String] = []
         for name in names {
