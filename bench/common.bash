@@ -7,6 +7,9 @@ here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export TB_STATE_DIR="$work/state" TB_CONFIG_DIR="$work/config" TB_CACHE_DIR="$work/cache"
+# Every benchmark runs on loopback: a proxy from the environment would carry tb's and curl's requests to another
+# machine (and measure it).
+unset http_proxy https_proxy ftp_proxy all_proxy HTTP_PROXY HTTPS_PROXY FTP_PROXY ALL_PROXY
 
 # corpus FILE GENERATOR ARGUMENT: makes bench/corpus/FILE with GENERATOR (a script in bench/) unless it is there,
 # then reads it once, so that every tool reads it from the page cache.

@@ -1,11 +1,16 @@
 #!/bin/bash
 # `make demo`: shows every tb command on the bundled examples, in a throw-away store (your own is not touched).
+# Nothing it runs leaves the machine: every server and target is on loopback, and no name is looked up past
+# /etc/hosts (DemoTests runs it in a network namespace that has only loopback).
 set -uo pipefail
 
 binary=$(realpath "${1:-.build/release/tb}")
 examples=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The demo's servers end with it, however it ends.
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+# A proxy from the environment would carry the loopback requests to another machine.
+unset http_proxy https_proxy ftp_proxy all_proxy HTTP_PROXY HTTPS_PROXY FTP_PROXY ALL_PROXY
 
 # `tb` on PATH is the binary just built; the store lives in the temporary directory.
 mkdir -p "$work/bin" "$work/state"
@@ -102,17 +107,26 @@ show tb svn log -v -l 1 @code --fields revision,message,changed_paths
 show tb svn cat @code/trunk/src/main.c
 
 section "reach: pings, ports, URLs and routes, all at once, within one deadline"
-# A web server of the demo's own on a free loopback port.
-/usr/bin/python3 -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &
+# A web server of the demo's own on a free loopback port (unbuffered: the loop below waits for the line that names
+# the port, which a buffered server would never write).
+/usr/bin/python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$examples" >"$work/http.log" 2>&1 &
 server=$!
 while ! port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$work/http.log" | head -1) || [ -z "$port" ]; do sleep 0.1; done
-show tb reach 127.0.0.1 ::1 localhost:$port 127.0.0.1:1 --format table
+# A loopback port held bound and never listened on: connecting to it is refused for sure (port 1 may have a listener
+# somewhere), and no other socket can take it while the demo runs.
+/usr/bin/python3 -u -c 'import socket, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])
+time.sleep(3600)' >"$work/closed.port" &
+while ! closed=$(head -1 "$work/closed.port") || [ -z "$closed" ]; do sleep 0.1; done
+show tb reach 127.0.0.1 ::1 localhost:$port 127.0.0.1:$closed --format table
 show tb reach --count 3 127.0.0.1 ::1 --fields target,sent,received,loss_percent,rtt_avg_ms
 show tb reach --method route 127.0.0.1 --fields target,method,status,interface
 show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --fields target,status,http_status,total_ms
 show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
-show tb reach --timeout 1 --method tcp 127.0.0.1:1 --fields target,status,error
-show tb reach no-such-host.invalid:80 --fields target,status,error
+show tb reach --timeout 1 --method tcp 127.0.0.1:$closed --fields target,status,error
+show tb reach http://127.0.0.1:$closed/feed.xml --fields target,status,error
 # Relative links made absolute against the URL the page came from.
 show tb html --attr href a http://127.0.0.1:$port/page.html --limit 3 --fields value
 

@@ -36,6 +36,67 @@ struct StoreCommandsTests {
         #expect(run(["bookmark", "ls"]).stdout.isEmpty)
     }
 
+    /// Names that differ only by compatibility forms (fullwidth `ａｂ`, the ligature in `ﬁle`) are one name: names are
+    /// compared and stored in NFKC, so the second is "exists", and @ａｂ finds ab.
+    @Test func compatibilityFormsAreOneName() {
+        #expect(run(["bookmark", "add", "ab", "https://a.example"]).status == .success)
+        let fullwidth = run(["bookmark", "add", "ａｂ", "https://evil.example"])
+        #expect(fullwidth.status == .failure)
+        #expect(fullwidth.stderr == ["tb bookmark add: bookmark 'ａｂ' exists as 'ab' (use --force to replace it)"])
+        #expect(run(["bookmark", "show", "ａｂ", "--template", "%(url)"]).stdout == "https://a.example\n")
+        #expect(run(["bookmark", "add", "ﬁle", "https://f.example"]).status == .success)
+        #expect(run(["bookmark", "add", "file", "https://g.example"]).status == .failure)
+        #expect(run(["bookmark", "add", "ｆｉｌｅ", "https://g.example"]).status == .failure)
+        #expect(run(["bookmark", "ls", "--format", "tsv", "--fields", "name"]).lines == ["ab", "file"])
+        #expect(run(["bookmark", "add", "-f", "ａｂ", "https://b.example"]).status == .success)
+        #expect(
+            run(["bookmark", "ls", "--format", "tsv", "--fields", "name,url"]).lines == [
+                "ab\thttps://b.example", "file\thttps://f.example",
+            ])
+        #expect(run(["bookmark", "rm", "ﬁle"]).status == .success)
+        #expect(run(["bookmark", "ls", "--format", "tsv", "--fields", "name"]).lines == ["ab"])
+        // A name whose NFKC is not a valid name is refused: U+FDFA is one letter, and eighteen with spaces in NFKC.
+        #expect(run(["bookmark", "add", "\u{FDFA}", "https://x.example"]).status == .usage)
+        #expect(run(["bookmark", "add", "１２", "https://x.example"]).status == .success)
+        #expect(run(["bookmark", "show", "12", "--template", "%(name)"]).stdout == "12\n")
+    }
+
+    /// Names stored before names were normalized (or by hand) that are one name in NFKC keep working by their exact
+    /// spelling; `bookmark ls` lists them all and says which collide, in one warning line; replacing one of them is
+    /// refused until one is removed.
+    @Test func storedNamesThatCollideKeepTheirSpelling() {
+        scratch.write(
+            "config/bookmarks.ndjson",
+            [
+                #"{"type":"bookmark","name":"ab","url":"https://a.example"}"#,
+                #"{"type":"bookmark","name":"ａｂ","url":"https://fullwidth.example"}"#,
+                #"{"type":"bookmark","name":"news","url":"https://news.example"}"#,
+            ].joined(separator: "\n") + "\n")
+        #expect(run(["bookmark", "show", "ab", "--template", "%(url)"]).stdout == "https://a.example\n")
+        #expect(run(["bookmark", "show", "ａｂ", "--template", "%(url)"]).stdout == "https://fullwidth.example\n")
+        // Neither spelling: the one stored in NFKC.
+        #expect(run(["bookmark", "show", "ａb", "--template", "%(url)"]).stdout == "https://a.example\n")
+        let list = run(["bookmark", "ls", "--format", "tsv", "--fields", "name"])
+        #expect(list.status == .success)
+        #expect(list.lines == ["ab", "ａｂ", "news"])
+        #expect(
+            list.stderr == [
+                "tb bookmark ls: warning: bookmarks 'ab' and 'ａｂ' are one name in NFKC ('ab'): each still works by its "
+                    + "exact spelling; remove all but one with 'tb bookmark rm'"
+            ])
+        let replace = run(["bookmark", "add", "-f", "ab", "https://new.example"])
+        #expect(replace.status == .failure)
+        #expect(
+            replace.stderr == [
+                "tb bookmark add: bookmarks 'ab' and 'ａｂ' are one name in NFKC: remove all but one with "
+                    + "'tb bookmark rm' before replacing it"
+            ])
+        #expect(run(["bookmark", "rm", "ａｂ"]).status == .success)
+        let after = run(["bookmark", "ls", "--format", "tsv", "--fields", "name,url"])
+        #expect(after.lines == ["ab\thttps://a.example", "news\thttps://news.example"])
+        #expect(after.stderr.isEmpty)
+    }
+
     @Test func badBookmarkArguments() {
         #expect(
             run(["bookmark", "add", "a/b", "https://x"]).stderr.first?.contains("invalid bookmark name 'a/b'") == true)

@@ -358,6 +358,15 @@ struct HostileInputTests {
         }
     }
 
+    /// A missing file whose name holds U+202E (RIGHT-TO-LEFT OVERRIDE): the message shows it escaped, so the rest of
+    /// the line is not shown reversed.
+    @Test func bidirectionalControlsInMessagesAreEscaped() throws {
+        let result = try run(["regex", "x", "invoice\u{202E}fdp.exe"])
+        expectClean(result, "regex", status: 2)
+        #expect(result.stderr.contains(#"'invoice\u{202e}fdp.exe'"#), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains("\u{202E}"))
+    }
+
     // MARK: A full or read-only store
 
     /// Store files of every kind on a 64 KiB tmpfs filled to the last page: a rewrite that cannot be written is one

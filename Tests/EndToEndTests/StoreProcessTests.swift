@@ -365,7 +365,8 @@ struct StoreProcessTests {
 
     /// Completion prints one candidate a line: a history target, a bookmark name or an external command's file name
     /// with a control character in it (a newline would inject candidates, an escape sequence would reach the
-    /// terminal) is never printed.
+    /// terminal) is never printed, nor one with a bidirectional override or isolate (it would show the rest of its line
+    /// reversed).
     @Test func completionNeverPrintsControlCharacters() throws {
         let visit = { (target: String) in
             #"{"type":"visit","time":"2026-01-01T00:00:00Z","command":"feed","target":"\#(target)","exit_status":0,"records":1}"#
@@ -380,7 +381,9 @@ struct StoreProcessTests {
         scratch.write(
             "config/bookmarks.ndjson",
             #"{"type":"bookmark","name":"good","url":"https://g"}"# + "\n"
-                + #"{"type":"bookmark","name":"bad\nname","url":"https://b"}"# + "\n")
+                + #"{"type":"bookmark","name":"bad\nname","url":"https://b"}"# + "\n"
+                + #"{"type":"bookmark","name":"evil\u202ekcab","url":"https://e"}"# + "\n"
+                + #"{"type":"bookmark","name":"iso\u2068late","url":"https://i"}"# + "\n")
         scratch.write("bin/tb-plug\nin", "#!/bin/sh\n", executable: true)
         var env = scratch.environment
         env["TB_EXEC_PATH"] = scratch.file("bin")

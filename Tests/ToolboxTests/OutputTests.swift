@@ -79,6 +79,19 @@ struct OutputTests {
                 == "a\\x1b]52;c;aGk=\\x07b\\x1b[2J\\x7f\\u{009b}1m\tc\nd\\x0de|\\x1bx\n")
     }
 
+    /// The bidirectional embeddings, overrides and isolates are escaped as C1 controls are; the marks stay.
+    @Test func bidirectionalControlsAreEscapedInTSVAndTemplates() throws {
+        let hostile = Sample(
+            text: "a\u{202E}b\u{2066}c\u{200F}d", number: nil, flag: nil, when: nil, tags: [], extra: .null)
+        #expect(
+            try render(OutputSettings(style: .tsv, fields: ["text"]), [hostile]) == "a\\u{202e}b\\u{2066}c\u{200F}d\n")
+        let template = try Template("%(text)", fields: Sample.schema.fields.map(\.name))
+        #expect(
+            try render(OutputSettings(style: .template(template)), [hostile]) == "a\\u{202e}b\\u{2066}c\u{200F}d\n")
+        // NDJSON is for programs, and valid JSON as it is: the text goes through unchanged.
+        #expect(try render(OutputSettings(style: .ndjson, fields: ["text"]), [hostile]).contains("a\u{202E}b"))
+    }
+
     @Test func templates() throws {
         let template = try Template(
             "%(text)%x09%(tags.1)|%(extra.k.0)|%(extra.k.1)|%(number)%%%n", fields: Sample.schema.fields.map(\.name))

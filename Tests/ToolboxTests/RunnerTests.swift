@@ -38,6 +38,22 @@ struct RunnerTests {
         #expect(result.stderr.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
     }
 
+    /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are escaped as C1 controls
+    /// are: a name holding U+202E would otherwise show the rest of the message reversed. The marks (U+200E, U+200F,
+    /// U+061C) act as a letter of their direction does, only on their neighbours, and stay.
+    @Test func messagesEscapeBidirectionalControls() {
+        let result = run([
+            "greet", "--evil\u{202E}txt.exe\u{202A}\u{202B}\u{202C}\u{202D}\u{2066}\u{2067}\u{2068}\u{2069}",
+        ])
+        #expect(result.status == .usage)
+        #expect(
+            result.stderr.first?.hasPrefix(
+                "tb greet: unknown option '--evil\\u{202e}txt.exe\\u{202a}\\u{202b}\\u{202c}\\u{202d}\\u{2066}"
+                    + "\\u{2067}\\u{2068}\\u{2069}'") == true, "\(result.stderr)")
+        let marks = run(["greet", "--a\u{200E}b\u{200F}c\u{061C}d"])
+        #expect(marks.stderr.first?.hasPrefix("tb greet: unknown option '--a\u{200E}b\u{200F}c\u{061C}d'") == true)
+    }
+
     @Test func runtimeErrorsComeAfterTheRecordsAlreadyPrinted() {
         let result = run(["fail", "tool"])
         #expect(result.status == .failure)

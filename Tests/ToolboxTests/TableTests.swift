@@ -153,6 +153,17 @@ struct TableTests {
         #expect(plain[1] == "a       ok")
     }
 
+    /// A cell holding a bidirectional override or isolate shows it escaped, as messages and TSV do: raw, it would
+    /// reverse the rest of the row on the terminal; as a space, the name would look like another one.
+    @Test func bidirectionalControlsInCellsAreEscaped() throws {
+        let lines = try table([
+            Check(target: "report\u{202E}fdp.exe", status: "ok"), Check(target: "a\u{2067}b\u{2069}c", status: "ok"),
+        ])
+        #expect(lines[1] == "report\\u{202e}fdp.exe  ok")
+        #expect(lines[2] == "a\\u{2067}b\\u{2069}c    ok")
+        #expect(!lines.joined().unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+    }
+
     /// A number wider than its column is shown whole; the text after it gives way so later columns stay in place.
     @Test func numbersAreNeverCut() throws {
         let lines = try table(

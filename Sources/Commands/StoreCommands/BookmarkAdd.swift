@@ -29,9 +29,13 @@ struct BookmarkAdd: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let name = arguments.positional(Self.name) ?? ""
-        guard Bookmark.isValidName(name) else {
+        // The name is stored in NFKC, so that form must be a name: fullwidth digits are digits there, and a ligature
+        // of words with spaces is words with spaces.
+        let stored = BookmarkNames.key(name)
+        guard Bookmark.isValidName(stored) else {
+            let form = stored == name ? "" : " (in NFKC '\(stored)')"
             throw UsageError(
-                "invalid bookmark name '\(name)': use a letter or digit, then letters, digits, '.', '_' or '-'")
+                "invalid bookmark name '\(name)'\(form): use a letter or digit, then letters, digits, '.', '_' or '-'")
         }
         let url = arguments.positional(Self.url) ?? ""
         guard !url.isEmpty else { throw UsageError("the URL of a bookmark cannot be empty") }

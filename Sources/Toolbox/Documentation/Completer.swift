@@ -23,11 +23,12 @@ struct Completer {
     ///
     /// The shell reads one candidate a line, a tab before its description: a candidate with a control character
     /// (from the history, a hand-edited bookmarks file, a plugin's file name) could add lines of its own, or send an
-    /// escape sequence to the terminal, so it is left out; one in a description becomes a space.
+    /// escape sequence to the terminal, or show the rest of its line reversed (U+202E), so it is left out; one in a
+    /// description is made harmless as in a table cell.
     func complete(_ words: [String]) -> (candidates: [(String, String)], directive: Directive) {
         var result = candidates(for: words)
         result.candidates = result.candidates.compactMap { word, description in
-            guard !word.unicodeScalars.contains(where: ControlCharacters.isControl) else { return nil }
+            guard !word.unicodeScalars.contains(where: ControlCharacters.isEscaped) else { return nil }
             return (word, TableWriter.oneLine(description))
         }
         return result

@@ -8,21 +8,26 @@ enum Contract {
 
         NDJSON: one JSON object a line. "type" comes first (bookmark, visit, ...), then every declared field of \
         the record in declared order, with null when a value is absent. Keys are snake_case. Strings are valid \
-        UTF-8: invalid input bytes become U+FFFD. Times are RFC 3339 in UTC with Z, in whole seconds (a fraction \
-        in the source is dropped), in every format: jq's fromdate reads them. Durations such as total_ms keep \
-        their precision. This is a stable interface; each command's page lists its records and fields.
+        UTF-8: invalid input bytes become U+FFFD; C0 controls are escaped as JSON requires, and DEL, C1 and \
+        bidirectional controls are left to the program reading them. Times are RFC 3339 in UTC with Z, in whole \
+        seconds (a fraction in the source is dropped), in every format: jq's fromdate reads them. Durations such \
+        as total_ms keep their precision. This is a stable interface; each command's page lists its records and \
+        fields.
 
         Table: a header, then the rows, fitted to the terminal (COLUMNS when it reports no size): times, status \
         words and numbers keep their width, text and URLs share the rest, text cut at the end and URLs in the \
         middle with an ellipsis; columns that do not fit are left out. Status words are colored (green for \
         success, red for failure) unless NO_COLOR is set or --color never is given. Into a pipe, --format table \
-        holds the rows to the end (up to 10,000) and aligns them. Times are shown in local time. The table is for \
-        people and may change between versions.
+        holds the rows to the end (up to 10,000) and aligns them. Times are shown in local time. Control \
+        characters in values become spaces, and the bidirectional embeddings, overrides and isolates \
+        (U+202A-U+202E, U+2066-U+2069) are escaped as in TSV. The table is for people and may change between \
+        versions.
 
         TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
         returns and backslashes in values are written as \\t, \\n, \\r and \\\\, other control characters as \
-        \\xHH (\\u{HHHH} for C1 controls), so that no value can send escape sequences to a terminal; lists and \
-        objects as compact JSON; null as an empty value.
+        \\xHH (\\u{HHHH} for C1 controls), and the bidirectional embeddings, overrides and isolates as \
+        \\u{HHHH}, so that no value can send escape sequences to a terminal or show the rest of a line reversed; \
+        lists and objects as compact JSON; null as an empty value.
 
         --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
         an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \

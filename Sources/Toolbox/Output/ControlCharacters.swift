@@ -1,6 +1,7 @@
-// Control characters in values written as text (TSV, templates): escaped, so that matched or fetched text can never
-// drive the terminal it is shown on (ESC sequences, OSC 52 clipboard writes, BEL, screen clears). NDJSON escapes
-// them by JSON's rules; the table and completion turn them into spaces.
+// Control characters in values written as text (TSV, templates, messages): escaped, so that matched or fetched text
+// can never drive the terminal it is shown on (ESC sequences, OSC 52 clipboard writes, BEL, screen clears), nor show
+// the rest of a line reversed (bidirectional overrides). NDJSON escapes C0 controls by JSON's rules and leaves the
+// rest to the program reading it; the table turns C0 and C1 controls into spaces and escapes the bidirectional ones.
 import Bytes
 
 /// What counts as a control character, and writing text with them escaped.
@@ -10,10 +11,30 @@ enum ControlCharacters {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// The bidirectional embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069): each changes the
+    /// direction of everything after it up to the end of the line (or its closing U+202C or U+2069), so a name
+    /// holding U+202E shows the rest of a message or row reversed. The marks (U+200E, U+200F, U+061C) are not among
+    /// them: they act as an invisible letter of their direction, on their neighbours only, as any Hebrew or Arabic
+    /// letter of the text does, and right-to-left text needs them.
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Whether `append` changes `scalar`: a control character or a bidirectional control.
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || isBidirectionalControl(scalar)
+    }
+
+    /// `\u{HHHH}`, the escape C1 and bidirectional controls are written as.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+    }
+
     /// Appends `text`, writing C0 controls, DEL and C1 controls as `\xHH` (`\u{HHHH}` for C1, which are two bytes
-    /// in UTF-8), except those `named` maps to an escape of their own (TSV's `\t`) and those in `kept`, and a
-    /// backslash as `\\` when `escapingBackslash` (where backslashes introduce escapes, as in TSV). Runs without
-    /// anything to escape are copied whole, as JSONBytes does for strings.
+    /// in UTF-8) and bidirectional controls as `\u{HHHH}`, except those `named` maps to an escape of their own (TSV's
+    /// `\t`) and those in `kept`, and a backslash as `\\` when `escapingBackslash` (where backslashes introduce
+    /// escapes, as in TSV). Runs without anything to escape are copied whole, as JSONBytes does for strings.
     static func append(
         _ text: String, to out: inout ByteBuffer, named: [UInt8: String] = [:], kept: Set<UInt8> = [],
         escapingBackslash: Bool = false
@@ -22,7 +43,7 @@ enum ControlCharacters {
         var start = 0
         while start < bytes.count {
             let stop = Bytes.firstIndex(in: bytes, from: start) { byte in
-                byte < 0x20 || byte == 0x7F || byte == 0xC2 || (byte == 0x5C && escapingBackslash)
+                byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || (byte == 0x5C && escapingBackslash)
             }
             out.append(bytes, start..<stop)
             guard stop < bytes.count else { return }
@@ -38,6 +59,20 @@ enum ControlCharacters {
                 appendHex(bytes[start], to: &out)
                 out.append(UInt8(ascii: "}"))
                 start += 1
+            } else if byte == 0xE2 {
+                // U+202A…U+202E are E2 80 AA…AE, U+2066…U+2069 E2 81 A6…A9; the rest of E2 is ordinary text.
+                guard start + 1 < bytes.count,
+                    (bytes[start] == 0x80 && (0xAA...0xAE).contains(bytes[start + 1]))
+                        || (bytes[start] == 0x81 && (0xA6...0xA9).contains(bytes[start + 1]))
+                else {
+                    out.append(byte)
+                    continue
+                }
+                // The low byte of the scalar: the last bits of the second byte, then the third byte's six.
+                out.append("\\u{20")
+                appendHex((bytes[start] & 0x03) << 6 | (bytes[start + 1] & 0x3F), to: &out)
+                out.append(UInt8(ascii: "}"))
+                start += 2
             } else if byte == 0x5C {
                 out.append("\\\\")
             } else if kept.contains(byte) {

@@ -188,7 +188,9 @@ final class TableWriter: RecordWriter {
         }
     }
 
-    /// Control characters (newlines, tabs, escapes) become spaces, and runs of spaces one space.
+    /// Control characters (newlines, tabs, escapes) become spaces, and runs of spaces one space. Bidirectional
+    /// controls are escaped (`\u{202e}`), as in messages: invisible, they are no layout to keep, and as a space the
+    /// text would look like another.
     static func oneLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var lastWasSpace = true
@@ -196,6 +198,8 @@ final class TableWriter: RecordWriter {
             let isSpace = scalar == " " || ControlCharacters.isControl(scalar)
             if isSpace {
                 if !lastWasSpace { result.append(" ") }
+            } else if ControlCharacters.isBidirectionalControl(scalar) {
+                result += ControlCharacters.escape(scalar).unicodeScalars
             } else {
                 result.append(scalar)
             }

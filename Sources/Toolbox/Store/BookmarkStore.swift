@@ -21,18 +21,21 @@ public final class BookmarkStore {
     /// All bookmarks, in the order they were added.
     public func list() throws(ToolError) -> [Bookmark] {
         if let known { return known }
-        let all = try read().lines.compactMap { line in
-            if case .record(let bookmark, _) = line { return bookmark }
-            return nil
-        }
+        let all = try read().lines.compactMap(Self.bookmark(of:))
         known = all
         return all
     }
 
-    /// The bookmark called `name`; its absence is an error that suggests a close name. The file is read once.
+    /// The names stored under several spellings that are one name in NFKC, each still found by its exact spelling.
+    public func collisions() throws(ToolError) -> [BookmarkNames.Collision] {
+        BookmarkNames.collisions(in: try list().map(\.name))
+    }
+
+    /// The bookmark called `name` (`BookmarkNames.find`: its exact spelling, else its NFKC); its absence is an error
+    /// that suggests a close name. The file is read once.
     public func require(_ name: String) throws(ToolError) -> Bookmark {
         let all = try list()
-        guard let bookmark = all.last(where: { $0.name == name }) else {
+        guard let bookmark = try BookmarkNames.find(name, in: all) else {
             // A close name was probably meant; otherwise say how to make this one.
             let guess = Suggestion.didYouMean(name, among: all.map(\.name))
             let canAdd = guess.isEmpty && Bookmark.isValidName(name)
@@ -42,21 +45,32 @@ public final class BookmarkStore {
         return bookmark
     }
 
-    /// Saves a bookmark; one of the same name is an error unless `replacing`.
+    /// Saves a bookmark under its name in NFKC; one of the same name in NFKC is an error unless `replacing`, and
+    /// so is replacing a name stored under several spellings (which one was meant is not known).
     public func add(_ bookmark: Bookmark, replacing: Bool) throws(ToolError) {
         known = nil
         let file = try storeFile()
+        let typed = bookmark.name
+        var bookmark = bookmark
+        bookmark.name = BookmarkNames.key(typed)
         let new = try StoredLines.line(
-            bookmark,
-            tooLong: ToolError("cannot save bookmark '\(bookmark.name)': longer than \(StoreLimits.lineText)"))
+            bookmark, tooLong: ToolError("cannot save bookmark '\(typed)': longer than \(StoreLimits.lineText)"))
         try file.locked { () throws(ToolError) in
             let (lines, reader) = try read()
             var texts = lines.map(\.raw.text)
-            if let existing = lines.firstIndex(where: { Self.name(of: $0) == bookmark.name }) {
+            let same = lines.indices.filter { Self.name(of: lines[$0]).map(BookmarkNames.key) == bookmark.name }
+            if let existing = same.first {
+                let spellings = BookmarkNames.distinct(same.compactMap { Self.name(of: lines[$0]) })
                 guard replacing else {
-                    throw ToolError("bookmark '\(bookmark.name)' exists (use --force to replace it)")
+                    let stored = spellings.contains(typed) ? "" : " as '\(spellings[0])'"
+                    throw ToolError("bookmark '\(typed)' exists\(stored) (use --force to replace it)")
                 }
-                texts = zip(lines, texts).filter { Self.name(of: $0.0) != bookmark.name }.map(\.1)
+                guard spellings.count == 1 else {
+                    throw ToolError(
+                        "bookmarks \(BookmarkNames.quoted(spellings)) are one name in NFKC: remove all but one with "
+                            + "'tb bookmark rm' before replacing it")
+                }
+                texts = texts.indices.filter { !same.contains($0) }.map { texts[$0] }
                 texts.insert(.bytes(new[...]), at: min(existing, texts.count))
             } else {
                 texts.append(.bytes(new[...]))
@@ -65,17 +79,23 @@ public final class BookmarkStore {
         }
     }
 
-    /// Removes the named bookmarks: all of them, or none when one of them does not exist.
+    /// Removes the named bookmarks (each found as `require` finds it): all of them, or none when one of them does not
+    /// exist.
     public func remove(_ names: [String]) throws(ToolError) {
         known = nil
         let file = try storeFile()
         try file.locked { () throws(ToolError) in
             let (lines, reader) = try read()
-            let existing = Set(lines.compactMap(Self.name(of:)))
-            if let missing = names.first(where: { !existing.contains($0) }) {
-                throw ToolError("no bookmark named '\(missing)'" + Suggestion.didYouMean(missing, among: existing))
+            let stored = lines.compactMap(Self.bookmark(of:))
+            var spellings: [String] = []
+            for name in names {
+                guard let bookmark = try BookmarkNames.find(name, in: stored) else {
+                    throw ToolError(
+                        "no bookmark named '\(name)'" + Suggestion.didYouMean(name, among: stored.map(\.name)))
+                }
+                spellings.append(bookmark.name)
             }
-            let kept = lines.filter { line in Self.name(of: line).map { !names.contains($0) } ?? true }
+            let kept = lines.filter { line in Self.name(of: line).map { !spellings.contains($0) } ?? true }
             try file.replace(with: kept.map(\.raw.text), copyingFrom: reader)
         }
     }
@@ -119,8 +139,12 @@ public final class BookmarkStore {
         return (lines, reader)
     }
 
-    private static func name(of line: StoredLine<Bookmark>) -> String? {
-        if case .record(let bookmark, _) = line { return bookmark.name }
+    private static func bookmark(of line: StoredLine<Bookmark>) -> Bookmark? {
+        if case .record(let bookmark, _) = line { return bookmark }
         return nil
+    }
+
+    private static func name(of line: StoredLine<Bookmark>) -> String? {
+        bookmark(of: line)?.name
     }
 }
