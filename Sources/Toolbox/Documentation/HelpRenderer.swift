@@ -6,6 +6,8 @@ public struct HelpRenderer {
     let registry: Registry
     /// The width to wrap at.
     let width: Int
+    /// The most values an option's help lists.
+    static let listedChoices = 20
 
     public init(registry: Registry, width: Int) {
         self.registry = registry
@@ -149,7 +151,11 @@ public struct HelpRenderer {
         rows(
             options.map { option in
                 var help = option.help
-                if let choices = option.completion.choices, !choices.allSatisfy({ help.contains($0) }) {
+                // A long list (tb regex -t's file types) would swamp the help: completion offers it, and the
+                // option's help says where it is listed.
+                if let choices = option.completion.choices, choices.count <= Self.listedChoices,
+                    !choices.allSatisfy({ help.contains($0) })
+                {
                     help += " (\(choices.joined(separator: ", ")))"
                 }
                 if !option.notes.isEmpty { help += " [" + option.notes.joined(separator: ", ") + "]" }
