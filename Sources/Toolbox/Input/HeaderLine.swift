@@ -10,6 +10,9 @@ public struct HeaderLine: ArgumentValue {
     }
 
     public static var valueName: String { "'NAME: VALUE'" }
-    public static var expectation: String { "a header written as 'Name: value'" }
+    /// grep users type -H for "print the file name": the hint says what it is here, and why it is not needed.
+    public static var expectation: String {
+        "a header written as 'Name: value' (-H sets an HTTP header; every record already names its source)"
+    }
     public var argumentText: String { text }
 }
