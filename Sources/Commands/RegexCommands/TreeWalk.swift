@@ -1,6 +1,7 @@
 // The walk of one directory SOURCE: its files in `rg --sort path` order (each directory's names sorted by their
 // bytes, depth first), leaving out what ripgrep leaves out: hidden names, what .ignore and .gitignore files
-// ignore (.gitignore only inside a git repository), what --glob excludes, symbolic links unless --follow.
+// ignore (.gitignore only inside a git repository), what --glob, -t and -T exclude, symbolic links unless --follow,
+// and what lies deeper than --max-depth.
 import POSIX
 
 /// Yields the files under one directory, and the problems met on the way, in order.
@@ -51,8 +52,14 @@ final class TreeWalk {
     private var levels: [Level] = []
     private var pending: [Step] = []
 
+    /// The path of the current directory when no SOURCE names it: its files are named `a/b.txt`, as rg names them,
+    /// not `./a/b.txt`.
+    static let currentDirectory: [UInt8] = []
+
     init(root: [UInt8], settings: WalkSettings) {
         self.settings = settings
+        // Depth 0 is the root itself, which is not a file.
+        if settings.maxDepth == 0 { return }
         if !settings.noIgnore { levels = Self.levelsAbove(root, warnings: &pending) }
         enter(root, relative: [])
     }
@@ -77,7 +84,8 @@ final class TreeWalk {
     /// A file to search, a problem, or nil (left out, or a directory entered).
     private func visit(_ entry: DirectoryEntry, in frame: Frame) -> Step? {
         let slash = UInt8(ascii: "/")
-        let path = frame.path.last == slash ? frame.path + entry.name : frame.path + [slash] + entry.name
+        let path =
+            frame.path.isEmpty || frame.path.last == slash ? frame.path + entry.name : frame.path + [slash] + entry.name
         let relative = frame.relative.isEmpty ? entry.name : frame.relative + [slash] + entry.name
         var kind = entry.kind
         var identity: (UInt64, UInt64)?
@@ -95,6 +103,8 @@ final class TreeWalk {
         }
         guard kind == .regular || kind == .directory else { return nil }
         let isDirectory = kind == .directory
+        // A directory at --max-depth has only entries deeper than it.
+        if isDirectory, let maxDepth = settings.maxDepth, frames.count >= maxDepth { return nil }
         guard chosen(relative, name: entry.name, isDirectory: isDirectory) else { return nil }
         guard isDirectory else { return .file(path) }
         if settings.follow {
@@ -111,12 +121,17 @@ final class TreeWalk {
     }
 
     /// Whether a file or directory the walk found is searched: --glob first (a match decides), then the ignore
-    /// files (an ignore decides; a `!` rule also lets a hidden name in), then hidden names.
+    /// files (an ignore decides; a `!` rule also lets a hidden name in), then -t and -T for files (the same way),
+    /// then hidden names.
     private func chosen(_ relative: [UInt8], name: [UInt8], isDirectory: Bool) -> Bool {
         if let verdict = settings.globs.verdict(relative, isDirectory: isDirectory) { return verdict == .include }
         if settings.globs.includes && !isDirectory { return false }
         var included = false
         if !settings.noIgnore, let verdict = ignoreVerdict(relative, isDirectory: isDirectory) {
+            guard verdict == .include else { return false }
+            included = true
+        }
+        if !isDirectory, let verdict = settings.types.verdict(name) {
             guard verdict == .include else { return false }
             included = true
         }
@@ -146,14 +161,14 @@ final class TreeWalk {
     private func enter(_ path: [UInt8], relative: [UInt8], identity: (UInt64, UInt64)? = nil) {
         var entries: [DirectoryEntry]
         do {
-            entries = try FileSystem.entries(ofDirectory: path)
+            entries = try FileSystem.entries(ofDirectory: Self.opened(path))
         } catch {
             pending.append(.problem("cannot read directory '\(Self.show(path))': \(error.reason)"))
             return
         }
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
         var identity = identity
-        if settings.follow && identity == nil, let status = try? FileSystem.status(bytes: path) {
+        if settings.follow && identity == nil, let status = try? FileSystem.status(bytes: Self.opened(path)) {
             identity = (status.device, status.inode)
         }
         frames.append(Frame(path: path, relative: relative, entries: entries, identity: identity))
@@ -167,7 +182,7 @@ final class TreeWalk {
 
     /// The ignore files of the directories above the root (ripgrep reads them too), outermost first.
     private static func levelsAbove(_ root: [UInt8], warnings: inout [Step]) -> [Level] {
-        let absolute = FileSystem.resolvingLinks(String(decoding: root, as: UTF8.self))
+        let absolute = FileSystem.resolvingLinks(String(decoding: opened(root), as: UTF8.self))
         guard absolute.hasPrefix("/") else { return [] }
         var components = absolute.split(separator: "/").map { Array($0.utf8) }
         var levels: [Level] = []
@@ -207,9 +222,13 @@ final class TreeWalk {
     }
 
     private static func child(_ directory: [UInt8], _ name: String) -> [UInt8] {
-        directory.last == UInt8(ascii: "/") ? directory + Array(name.utf8) : directory + [UInt8(ascii: "/")] + name.utf8
+        directory.isEmpty || directory.last == UInt8(ascii: "/")
+            ? directory + Array(name.utf8) : directory + [UInt8(ascii: "/")] + name.utf8
     }
 
-    /// A path in a message (bytes that are not UTF-8 as U+FFFD).
-    static func show(_ path: [UInt8]) -> String { String(decoding: path, as: UTF8.self) }
+    /// The path the system is given for a directory of the walk: `.` for the current directory.
+    private static func opened(_ path: [UInt8]) -> [UInt8] { path.isEmpty ? [UInt8(ascii: ".")] : path }
+
+    /// A path in a message (bytes that are not UTF-8 as U+FFFD; `.` for the current directory).
+    static func show(_ path: [UInt8]) -> String { String(decoding: opened(path), as: UTF8.self) }
 }

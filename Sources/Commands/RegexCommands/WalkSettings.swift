@@ -1,4 +1,5 @@
-// What tb regex does with a directory SOURCE: --hidden, --no-ignore, --binary, --glob and --follow, checked once.
+// What tb regex does with a directory SOURCE: --hidden, --no-ignore, --binary, --glob, --follow, -t, -T and
+// --max-depth, checked once.
 
 /// How the files under a directory SOURCE are chosen.
 struct WalkSettings: Sendable {
@@ -12,4 +13,8 @@ struct WalkSettings: Sendable {
     var follow = false
     /// The --glob rules, relative to the directory searched.
     var globs = IgnoreRules(rules: [])
+    /// The -t and -T types.
+    var types = FileTypeFilter()
+    /// --max-depth: how deep below a directory SOURCE files are searched (0: none of them, 1: its own entries).
+    var maxDepth: Int?
 }
