@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 private let hasTerminalTools =
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+    hasScript
     && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyte/__init__.py")
 
 @Suite(.enabled(if: hasTerminalTools))
@@ -15,10 +15,7 @@ struct TerminalTableTests {
     /// Runs tb under a pseudo-terminal of `columns` columns and returns what it wrote there.
     func onTerminal(_ arguments: [String], columns: Int) throws -> String {
         let command = ([Package.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let result = try runProgram(
-            "/usr/bin/script", ["-q", "-e", "-c", "stty cols \(columns) rows 50; exec \(command)", "/dev/null"],
-            environment: scratch.environment)
-        return result.stdout
+        return try TestSupport.onTerminal(command, columns: columns, environment: scratch.environment).stdout
     }
 
     /// The screen of a terminal of `columns` columns after `output`: per line, the character in each column ("" for
