@@ -48,7 +48,7 @@ struct RegexCommandTests {
         #expect(try records(["(?i)gamma", path]).count == 2)
         #expect(try records(["-s", "Alpha.beta", path]).count == 1)
         #expect(try records(["Alpha.beta", path]).isEmpty)
-        #expect(try records(["-m", "^beta$", path]).count == 1)
+        #expect(try records(["--multiline", "^beta$", path]).count == 1)
         #expect(try records(["^beta$", path]).isEmpty)
         #expect(try records(["--extended", "G A M M A  # spaced out", path]).count == 1)
     }
@@ -59,7 +59,7 @@ struct RegexCommandTests {
         #expect(try records(["--max-count", "3", #"\w+"#, path]).count == 3)
         #expect(try records(["-c", #"\w+"#, path]).first?["matches"]?.integer == 5)
         #expect(try records(["-c", "--max-count", "2", #"\w+"#, path]).first?["matches"]?.integer == 2)
-        let grouped = try records(["-g", "name", #"(?<name>\w)(\w+)"#, path])
+        let grouped = try records(["--group", "name", #"(?<name>\w)(\w+)"#, path])
         #expect(grouped.compactMap { $0["match"]?.string } == ["o", "t", "t", "f", "f"])
         let second = try records(["--group", "2", #"(\w)(\w+)"#, path])
         #expect(second.first?["match"]?.string == "ne")
@@ -85,9 +85,9 @@ struct RegexCommandTests {
         #expect(bad.status == .usage)
         #expect(bad.stderr.first?.hasPrefix("tb regex: invalid pattern at offset 4: ") == true)
         #expect(
-            run(["-g", "nme", "(?<name>a)", "-"]).stderr.first
+            run(["--group", "nme", "(?<name>a)", "-"]).stderr.first
                 == "tb regex: --group 'nme': the pattern has no group of that name (did you mean 'name'?)")
-        #expect(run(["-g", "3", "(a)", "-"]).status == .usage)
+        #expect(run(["--group", "3", "(a)", "-"]).status == .usage)
         #expect(
             run(["-r", "$2", "(a)", "-"]).stderr.first == "tb regex: --replace refers to group 2, but the pattern has 1"
         )

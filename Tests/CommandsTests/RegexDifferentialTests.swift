@@ -29,7 +29,7 @@ struct RegexDifferentialTests {
             let flags = RandomCase.flags(&random)
             let text = RandomCase.pattern(&random, unicode: !flags.contains("--no-unicode"))
             var options: PCRE2Pattern.Options = flags.contains("--no-unicode") ? [] : .unicode
-            if flags.contains("-m") { options.insert(.multiline) }
+            if flags.contains("--multiline") { options.insert(.multiline) }
             if flags.contains("-s") { options.insert(.dotAll) }
             // A pattern the grammar got wrong is skipped (tb rejects it too).
             guard let pattern = try? PCRE2Pattern(text, options: options) else { continue }
@@ -88,7 +88,7 @@ enum RandomCase {
     static func flags(_ random: inout SeededGenerator) -> [String] {
         var flags: [String] = []
         if chance(&random, 4) { flags.append("--no-unicode") }
-        if chance(&random, 3) { flags.append("-m") }
+        if chance(&random, 3) { flags.append("--multiline") }
         if chance(&random, 3) { flags.append("-s") }
         return flags
     }

@@ -87,7 +87,7 @@ struct RegexFlagsTests {
                 "two", "gam",
             ])
         // Groups are numbered through the patterns in order.
-        let grouped = try records(["-e", "(A)lpha", "-e", "(b)(e)ta", "-g", "3", path])
+        let grouped = try records(["-e", "(A)lpha", "-e", "(b)(e)ta", "--group", "3", path])
         #expect(grouped.map { $0["match"] } == [.string("e")])
         #expect(grouped.first?["groups"]?.elements?.count == 4)
         // A verb at the start of any pattern applies to all.
@@ -170,7 +170,7 @@ struct RegexFlagsTests {
     @Test func invalidCombinationsAreUsageErrors() {
         let path = file("x.txt", "x\n")
         let cases: [([String], String)] = [
-            (["-v", "-g", "1", "(x)"], "--invert-match and --group do not go together"),
+            (["-v", "--group", "1", "(x)"], "--invert-match and --group do not go together"),
             (["-v", "-r", "y", "x"], "--invert-match and --replace do not go together"),
             (["-l", "-c", "x"], "--count and --files-with-matches do not go together"),
             (["-A", "1", "-c", "x"], "--after-context and --count do not go together"),

@@ -174,9 +174,9 @@ struct RegexTreeTests {
     /// --count, --lines, --max-count and --json records of files found in a directory are those of named files.
     @Test func everyFlagAppliesToFoundFilesAsToNamedOnes() throws {
         for flags in [
-            ["-c"], ["--lines"], ["--max-count", "1"], ["-g1", "--json"], ["--first", "-c"], ["-i", "-c"],
+            ["-c"], ["--lines"], ["--max-count", "1"], ["--group=1", "--json"], ["--first", "-c"], ["-i", "-c"],
         ] {
-            let pattern = flags.contains("-g1") ? "(ERR)OR" : "error|ERROR"
+            let pattern = flags.contains("--group=1") ? "(ERR)OR" : "error|ERROR"
             let found = try tb(
                 ["regex"] + flags + [pattern, "outer/tree/a"], environment: scratch.environment,
                 directory: scratch.path)

@@ -20,7 +20,7 @@ enum RegexChunksTarget: FuzzTarget {
             options = []
         }
         if input.count % 3 == 1 {
-            flags.append("-m")
+            flags.append("--multiline")
             options.insert(.multiline)
         }
         if input.count % 5 < 2 {

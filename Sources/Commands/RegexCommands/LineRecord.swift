@@ -61,7 +61,9 @@ struct ContextRecord: WholeLineRecord {
 struct SourceRecord: Record {
     static let schema = RecordSchema(
         type: "source",
-        summary: "with -l, one per source that matches; with --files-without-match, one per source that does not",
+        summary:
+            "with -l, one per source that matches; with --files-without-match, one per source that does not; with "
+            + "--files, one per file a search would read",
         fields: [Field("source", .string, "the file, URL or -", nature: .url)])
 
     let source: String

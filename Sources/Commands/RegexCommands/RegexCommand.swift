@@ -7,8 +7,10 @@ import Toolbox
 /// Runs a PCRE2 pattern over sources.
 public struct RegexCommand: Command {
     static let caseless = Flag("ignore-case", short: "i", help: "match letters of either case")
-    static let dotAll = Flag("dot-all", short: "s", help: "let . match newlines too")
-    static let multiline = Flag("multiline", short: "m", help: "let ^ and $ match at every line break")
+    static let dotAll = Flag(
+        "dot-all", short: "s",
+        help: "let . match newlines too (not rg's -s, --case-sensitive: matching is case-sensitive unless -i or -S)")
+    static let multiline = Flag("multiline", help: "let ^ and $ match at every line break")
     static let extended = Flag(
         "extended", help: "ignore white space and #-comments in the pattern ((?x) at its start does the same)")
     static let unicode = Flag(
@@ -31,10 +33,10 @@ public struct RegexCommand: Command {
     static let lines = Flag("lines", help: "match each line on its own, as grep does (faster; no match spans lines)")
     static let first = Flag("first", help: "stop reading each source at its first match")
     static let maxCount = Option<Int>(
-        "max-count", value: "N", help: "stop reading each source after N matches", range: 1...)
+        "max-count", short: "m", value: "N",
+        help: "stop reading each source after N matches (grep and rg count lines with a match)", range: 1...)
     static let count = Flag("count", short: "c", help: "print one count record per source instead of the matches")
-    static let group = Option<String>(
-        "group", short: "g", value: "N|NAME", help: "report this group instead of the whole match")
+    static let group = Option<String>("group", value: "N|NAME", help: "report this group instead of the whole match")
     static let replace = Option<String>(
         "replace", short: "r", value: "TEMPLATE",
         help: "fill in TEMPLATE for each match ($1, ${2}, $name, ${name}, $$) as its replacement field",
@@ -69,14 +71,63 @@ public struct RegexCommand: Command {
     static let binary = Flag(
         "binary", short: "a", help: "in directories, search binary files (a NUL byte in their first 64 KiB) too")
     static let glob = Option<String>(
-        "glob", value: "GLOB",
+        "glob", short: "g", value: "GLOB",
         help: "in directories, search only the files GLOB matches, or with !GLOB not those (repeatable)",
         repeatable: true)
     static let follow = Flag("follow", short: "L", help: "in directories, follow symbolic links")
+    static let smartCase = Flag(
+        "smart-case", short: "S",
+        help: "match without regard to case when no pattern has an uppercase letter of its own, as rg -S decides it "
+            + "(\\W, \\p{Lu} and group names do not count; -i wins over it)")
+    static let onlyMatching = Flag(
+        "only-matching", short: "o",
+        help: "accepted for grep and rg users, changes nothing: every match is a record of its own anyway")
+    static let types = Option<String>(
+        "type", short: "t", value: "TYPE",
+        help: "in directories, search only files of TYPE, one of ripgrep's that --type-list lists, or all (repeatable)",
+        repeatable: true, completion: .values(FileType.names))
+    static let typesNot = Option<String>(
+        "type-not", short: "T", value: "TYPE",
+        help: "in directories, do not search files of TYPE (see --type-list; wins over -t; repeatable)",
+        repeatable: true, completion: .values(FileType.names))
+    static let maxDepth = Option<Int>(
+        "max-depth", value: "N",
+        help: "in directories, descend at most N levels: 0 searches only the SOURCEs named, 1 their entries too",
+        range: 0...)
+    static let files = Flag(
+        "files", help: "print a source record for each file a search would read, reading none (no PATTERN)",
+        conflicts: [regexps, patternFiles, count])
+    static let typeList = Flag(
+        "type-list", help: "print a type record (name, globs) for each file type -t and -T take, and nothing else",
+        conflicts: [files])
+    static let pcre2 = Flag(
+        "pcre2", short: "P", help: "accepted for grep and rg users, changes nothing: tb's patterns are PCRE2 anyway")
+    static let spanLines = Flag(
+        "span-lines", short: "U",
+        help: "accepted for rg users (its -U, --multiline), changes nothing: matches span lines already where the "
+            + "pattern lets them")
+    static let lineNumber = Flag(
+        "line-number", short: "n",
+        help: "accepted for grep and rg users, changes nothing: match and line records carry their line number")
+    static let searchZip = Flag(
+        "search-zip", short: "z",
+        help: "accepted for rg users, changes nothing: gzip input is inflated anyway (other compressions are read as "
+            + "they are)")
+    static let extendedRegexp = Flag(
+        "extended-regexp", short: "E",
+        help: "grep's -E, accepted and changing nothing: tb's patterns are PCRE2 (not rg's -E ENCODING: tb regex "
+            + "reads UTF-8, or bytes with --no-unicode)")
+    /// ripgrep's and grep's flags that came after the others, listed after them.
+    static let ripgrepOptions: [any OptionDeclaration] = [
+        smartCase, onlyMatching, types, typesNot, maxDepth, files, typeList, pcre2, spanLines, lineNumber, searchZip,
+        extendedRegexp,
+    ]
     static let pattern = Positional(
         "PATTERN", help: "a PCRE2 regular expression (a SOURCE when -e or -f gives the patterns)", arity: .optional)
     static let sources = Positional(
-        "SOURCE", help: "files, directories, URLs, - for stdin, or @bookmarks (default: stdin)", arity: .zeroOrMore,
+        "SOURCE",
+        help: "files, directories, URLs, - for stdin, or @bookmarks (default: stdin, or . when stdin is a terminal)",
+        arity: .zeroOrMore,
         completion: .sources)
 
     public static let spec = CommandSpec(
@@ -135,15 +186,38 @@ public struct RegexCommand: Command {
             searched, and !GLOB leaves out what it matches; the last that matches decides. A file named on the \
             command line is always searched, whatever these rules say. A file or directory that cannot be read is \
             reported and the search goes on; the exit status is then 2.
+
+            ripgrep's flags are there as rg spells them. -t TYPE searches only the files of one of ripgrep's types \
+            (their name matches one of its globs; all is every type), -T TYPE leaves them out, and wins over -t \
+            whatever their order, as rg applies every -T after every -t; --glob and the ignore files decide before \
+            them, and a type brings a hidden file in as a ! rule does. The types are ripgrep \
+            \(FileTypeTable.ripgrepVersion)'s default ones: --type-list prints them, one type record each (name, \
+            globs), as NDJSON into a pipe and as a table on a terminal. --max-depth N descends N levels at most: 0 is \
+            the SOURCEs named alone, 1 their entries too. --files prints a source record for each file a search \
+            would read, in the order it would read them, and reads none (so binary files are listed too, as rg \
+            --files lists them); it takes no PATTERN, and without a SOURCE lists the current directory. -S \
+            (--smart-case) matches without regard to case when the patterns have no uppercase letter, as rg decides \
+            it with its default engine: what is not a literal character of a pattern does not count (\\W, \\S, \
+            \\p{Lu}, group names, verbs such as (*UTF), inline flags), an escape that stands for a character does \
+            (\\x43 is C), and one uppercase letter in any pattern, -f files included, makes them all \
+            case-sensitive; -i wins over -S. -m N is --max-count and -g GLOB --glob. -P, -U, -n, -z, grep's -E and \
+            -o are accepted and change nothing: the patterns are PCRE2, matches span lines where the pattern lets \
+            them, records carry line numbers, every match is a record of its own, and gzip is inflated anyway. -s is \
+            --dot-all, not rg's --case-sensitive, and -H sets an HTTP header (every record names its source).
+
+            With no SOURCE, stdin is read; when stdin is a terminal, there is nothing to read there, and the \
+            current directory is searched instead, as rg searches it: its files are named a/b.txt, without ./ in \
+            front.
             """,
         options: [
             caseless, dotAll, multiline, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines,
             invert, after, before, context, first, maxCount, count, filesWithMatches, filesWithoutMatch, group,
             replace, maxMatchSize, hidden, noIgnore, binary, glob, follow,
-        ] + InputOptions.all,
+        ] + ripgrepOptions + InputOptions.all,
         positionals: [pattern, sources],
         records: [
             MatchRecord.schema, LineRecord.schema, ContextRecord.schema, CountRecord.schema, SourceRecord.schema,
+            FileTypeRecord.schema,
         ],
         examples: [
             Example(#"tb regex '(?i)\bL\w+' notes.txt"#, "Every word starting with L or l, as a table or NDJSON."),
@@ -168,8 +242,14 @@ public struct RegexCommand: Command {
                 #"tb regex '(?<user>\w+)@(?<host>[\w.]+)' -r '${host}' @inbox --template '%(replacement)'"#,
                 "The host of every e-mail address in a bookmarked page."),
             Example(
-                #"curl -s https://example.org | tb regex '<title>(.*?)</title>' -g1 --json"#,
+                #"curl -s https://example.org | tb regex '<title>(.*?)</title>' --group 1 --json"#,
                 "The page title, from stdin."),
+            Example(
+                #"tb regex -S -t py -m 1 todo"#,
+                "On a terminal: the first todo, TODO or Todo of each Python file under the current directory."),
+            Example(
+                #"tb regex --files -T js --max-depth 2 src"#,
+                "The files tb regex would search in src and one level below, JavaScript left out."),
         ],
         exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
 
@@ -178,7 +258,11 @@ public struct RegexCommand: Command {
     let plan: RegexPlan
     let walk: WalkSettings
     let input: InputSettings
+    /// The SOURCEs given: none means stdin, or the current directory when stdin is a terminal (as rg).
     let sourceNames: [ArgumentWord]
+    /// --files and --type-list: list what would be searched, or the file types, instead of searching.
+    let listsFiles: Bool
+    let listsTypes: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
         var options: PCRE2Pattern.Options = []
@@ -194,7 +278,15 @@ public struct RegexCommand: Command {
             patterns: [], fixed: arguments.flag(Self.fixed), word: arguments.flag(Self.word),
             line: arguments.flag(Self.wholeLine))
         let files = try arguments.values(Self.patternFiles)
-        if arguments.isPresent(Self.regexps) || !files.isEmpty {
+        listsFiles = arguments.flag(Self.files)
+        listsTypes = arguments.flag(Self.typeList)
+        if listsTypes && (!names.isEmpty || arguments.positionalWord(Self.pattern) != nil) {
+            throw UsageError("--type-list takes no PATTERN or SOURCE")
+        }
+        if listsFiles || listsTypes {
+            // Nothing is matched: every positional is a SOURCE.
+            if let first = arguments.positionalWord(Self.pattern) { names.insert(first, at: 0) }
+        } else if arguments.isPresent(Self.regexps) || !files.isEmpty {
             if let first = arguments.positionalWord(Self.pattern) { names.insert(first, at: 0) }
             list.patterns = arguments.words(Self.regexps).map(\.bytes)
         } else {
@@ -221,10 +313,11 @@ public struct RegexCommand: Command {
             patterns: list, patternFiles: files, options: options, group: try arguments.value(Self.group),
             replacement: try arguments.value(Self.replace), lineMode: lineMode, countOnly: countOnly,
             invert: invert, before: before, after: after, listing: listing, maxCount: maxCount,
-            maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize))
+            maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize), smartCase: arguments.flag(Self.smartCase),
+            onlyMatching: arguments.flag(Self.onlyMatching))
         walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
-        sourceNames = names.isEmpty ? [ArgumentWord("-")] : names
+        sourceNames = names
     }
 
     private static func walkSettings(_ arguments: ParsedArguments) throws(UsageError) -> WalkSettings {
@@ -242,10 +335,17 @@ public struct RegexCommand: Command {
             }
         }
         walk.globs = IgnoreRules(rules: rules)
+        walk.types = try FileTypeFilter(select: try arguments.values(types), exclude: try arguments.values(typesNot))
+        walk.maxDepth = try arguments.value(maxDepth)
         return walk
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
+        if listsTypes {
+            for type in FileTypeTable.types { try context.output.emit(FileTypeRecord(type: type)) }
+            return .success
+        }
+        if listsFiles { return try FileListing(walk: walk, input: input, context: context).run(sourceNames) }
         let settings = try plan.settings()
         var printers: [MatchPrinter] = []
         let makeHandler: (Source) throws -> any InputHandler = { source in
@@ -258,9 +358,18 @@ public struct RegexCommand: Command {
             try reader.read(local: source, makeHandler: makeHandler)
         }
         defer { tree.finish() }
-        // Directories in their turn among the files and -, as the input layer reads them.
-        let summary = try reader.read(sourceNames, directory: { try tree.search($0) }, makeHandler: makeHandler)
-        if summary.failed + tree.failed > 0 { return .failure }
+        var failed = 0
+        if sourceNames.isEmpty && FileDescriptor.standardInput.isTerminal {
+            // Nothing to read on a terminal: rg searches the current directory.
+            try tree.search(Source(name: ".", kind: .file, path: TreeWalk.currentDirectory))
+        } else {
+            // Directories in their turn among the files and -, as the input layer reads them.
+            failed = try reader.read(
+                sourceNames.isEmpty ? [ArgumentWord("-")] : sourceNames, directory: { try tree.search($0) },
+                makeHandler: makeHandler
+            ).failed
+        }
+        if failed + tree.failed > 0 { return .failure }
         if settings.listing == .withoutMatch {
             return tree.listed || printers.contains { $0.listed } ? .success : .negative
         }

@@ -21,16 +21,25 @@ struct RegexPlan: Sendable {
     let listing: Listing?
     let maxCount: Int?
     let maxMatchSize: Int
+    /// -S: caseless when no pattern has an uppercase letter (decided once the -f files are read).
+    var smartCase = false
+    /// -o, kept for the terminal view.
+    var onlyMatching = false
 
     /// Reads the pattern files and compiles everything into the settings a search runs with.
     func settings() throws -> RegexSettings {
         var list = patterns
         for path in patternFiles { list.patterns += try PatternList.lines(ofFile: path) }
+        var options = options
+        if smartCase, SmartCase.isCaseless(list.patterns, fixed: list.fixed, extended: options.contains(.extended)) {
+            options.insert(.caseless)
+        }
         let compiled = try list.compile(options: options)
         return RegexSettings(
             pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
             listing: listing, maxCount: maxCount, group: try groupNumber(in: compiled),
-            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize)
+            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize,
+            onlyMatching: onlyMatching)
     }
 
     /// The number of the group --group names.

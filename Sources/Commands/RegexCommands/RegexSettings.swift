@@ -25,6 +25,8 @@ struct RegexSettings: Sendable {
     let replacement: [UInt8]?
     /// The longest match that can be found across reads.
     let maxMatchSize: Int
+    /// -o: the terminal view prints only the matched parts (records are the matches whatever it says).
+    var onlyMatching = false
 }
 
 /// Which sources -l and --files-without-match list (one `source` record each).
