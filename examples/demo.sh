@@ -55,11 +55,15 @@ section "regex: PCRE2 matches from files, stdin, URLs and gzip, as records"
 show tb regex "'(?si)((?<!\\w)L\\w+)'" lorem.txt
 show "tb regex '(?<level>ERROR|WARN) +\\[(?<service>\\w+)\\]' server.log.gz --fields line,named | head -3"
 show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
-show "tb regex --lines -g1 'took|(\\d{4}) ms' server.log.gz --max-count 3 --format tsv --fields line,match"
+show "tb regex --lines --group 1 'took|(\\d{4}) ms' server.log.gz -m 3 --format tsv --fields line,match"
 show "tb regex -w -C1 ERROR server.log.gz --max-count 1 --format tsv --fields line,text"
 show tb regex -vc ERROR server.log.gz
 show "tb regex -l -i ferry . --glob '!*.svndump'"
 show "tb regex -c -a ERROR . --glob '*.gz'"
+show tb regex -S -m 2 error server.log.gz --fields line,match
+show tb regex --files -t xml -t sh --max-depth 1 .
+show "tb regex --type-list --format table | head -4"
+show "tb regex -P -n -z -o -E -c ERROR server.log.gz"
 show tb regex -l -F -e "'[api]'" -e "'a.b'" server.log.gz lorem.txt
 show "tb regex '(?<user>\\w+)@(?<host>[\\w.]+)' -r '\${user} at \${host}' server.log.gz --first --template '%(replacement)'"
 show "printf 'caf\\xc3\\xa9 \\xff na\\xc3\\xafve\\n' | tb regex '\\w+' --fields match,offset"
