@@ -24,10 +24,12 @@ enum Contract {
         versions.
 
         TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
-        returns and backslashes in values are written as \\t, \\n, \\r and \\\\, other control characters as \
-        \\xHH (\\u{HHHH} for C1 controls), and the bidirectional embeddings, overrides and isolates as \
-        \\u{HHHH}, so that no value can send escape sequences to a terminal or show the rest of a line reversed; \
-        lists and objects as compact JSON; null as an empty value.
+        returns and backslashes in values are written as \\t, \\n, \\r and \\\\, and every other control \
+        character (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates as \\u{HHHH}, the \
+        character's code point in four hex digits (ESC is \\u{001b}, U+009B \\u{009b}, U+202E \\u{202e}), so \
+        that no value can send escape sequences to a terminal or show the rest of a line reversed; lists and \
+        objects as compact JSON; null as an empty value. Messages on stderr escape the same way, backslashes \
+        aside.
 
         --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
         an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \
