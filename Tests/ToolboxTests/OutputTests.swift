@@ -99,6 +99,9 @@ struct OutputTests {
         #expect(text == "tab\there \"quoted\"\tb|1||42%\n")
         let plain = try Template("%(number)", fields: ["number"])
         #expect(try render(OutputSettings(style: .template(plain)), [Self.full, Self.full]) == "42\n42\n")
+        // %(type) is the record's type, as NDJSON's first key, whatever the record's fields.
+        let typed = try Template("%(type):%(number)", fields: ["number"])
+        #expect(try render(OutputSettings(style: .template(typed)), [Self.full]) == "sample:42\n")
     }
 
     static let badTemplates: [(String, String)] = [

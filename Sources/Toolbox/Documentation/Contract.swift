@@ -32,9 +32,10 @@ enum Contract {
         aside.
 
         --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
-        an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \
-        sign. Lists and objects are written as JSON. Tabs and newlines in values are written as they are, other \
-        control characters escaped as in TSV. A newline ends each record unless the template ends with %n.
+        an element of a list (%(enclosures.0.url)), %(type) for the record's type (the "type" of NDJSON), %xHH \
+        for a byte, %n for a newline and %% for a percent sign. Lists and objects are written as JSON. Tabs and \
+        newlines in values are written as they are, other control characters escaped as in TSV (a carriage \
+        return as \\r), backslashes as they are. A newline ends each record unless the template ends with %n.
 
         --fields a,b,c limits every format to those fields, in that order; an unknown name is a usage error \
         that lists the valid ones.

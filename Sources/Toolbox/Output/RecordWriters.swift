@@ -70,6 +70,6 @@ final class TemplateWriter: RecordWriter {
     }
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
-        template.render(to: &out) { name in schema.index(of: name).map { values[$0] } ?? .null }
+        template.render(to: &out, type: schema.type) { name in schema.index(of: name).map { values[$0] } ?? .null }
     }
 }
