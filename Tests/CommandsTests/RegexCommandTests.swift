@@ -48,17 +48,24 @@ struct RegexCommandTests {
         #expect(try records(["(?i)gamma", path]).count == 2)
         #expect(try records(["-s", "Alpha.beta", path]).count == 1)
         #expect(try records(["Alpha.beta", path]).isEmpty)
-        #expect(try records(["--multiline", "^beta$", path]).count == 1)
-        #expect(try records(["^beta$", path]).isEmpty)
+        // ^ and $ match at every line; (?-m) or \A and \z anchor the whole input.
+        #expect(try records(["^beta$", path]).count == 1)
+        #expect(try records(["(?-m)^beta$", path]).isEmpty)
+        #expect(try records([#"\Abeta\z"#, path]).isEmpty)
+        #expect(try records([#"\AAlpha$"#, path]).count == 1)
         #expect(try records(["--extended", "G A M M A  # spaced out", path]).count == 1)
     }
 
     @Test func firstMaxCountCountGroupAndReplace() throws {
         let path = file("words.txt", "one two three\nfour five\n")
         #expect(try records(["--first", #"\w+"#, path]).count == 1)
-        #expect(try records(["--max-count", "3", #"\w+"#, path]).count == 3)
+        // --max-count counts lines, as grep's and rg's: every match of the first N lines that have one.
+        #expect(try records(["--max-count", "1", #"\w+"#, path]).count == 3)
+        #expect(try records(["--max-count", "3", #"\w+"#, path]).count == 5)
         #expect(try records(["-c", #"\w+"#, path]).first?["matches"]?.integer == 5)
-        #expect(try records(["-c", "--max-count", "2", #"\w+"#, path]).first?["matches"]?.integer == 2)
+        #expect(try records(["-c", #"\w+"#, path]).first?["lines"]?.integer == 2)
+        #expect(try records(["-c", "--max-count", "1", #"\w+"#, path]).first?["matches"]?.integer == 3)
+        #expect(try records(["-c", "--max-count", "1", #"\w+"#, path]).first?["lines"]?.integer == 1)
         let grouped = try records(["--group", "name", #"(?<name>\w)(\w+)"#, path])
         #expect(grouped.compactMap { $0["match"]?.string } == ["o", "t", "t", "f", "f"])
         let second = try records(["--group", "2", #"(\w)(\w+)"#, path])
@@ -117,7 +124,7 @@ struct RegexCommandTests {
     @Test func noMatchIsStatusOne() {
         let path = file("empty-ish.txt", "nothing here\n")
         #expect(run(["zzz", path]).status == .negative)
-        #expect(run(["-c", "zzz", path]).lines == [#"{"type":"count","source":"\#(path)","matches":0}"#])
+        #expect(run(["-c", "zzz", path]).lines == [#"{"type":"count","source":"\#(path)","lines":0,"matches":0}"#])
     }
 
     @Test func catastrophicBacktrackingEndsQuickly() {
@@ -163,7 +170,7 @@ struct RegexCommandTests {
         #expect(run([#"\Ga"#, long]).status == .negative)
         #expect(
             run(["-c", #"\Ga"#, long, "--read-size", "1000"]).lines == [
-                #"{"type":"count","source":"\#(long)","matches":0}"#
+                #"{"type":"count","source":"\#(long)","lines":0,"matches":0}"#
             ])
         let chained = file("chained.txt", "aaab aa")
         for size in ["1", "2", "3", "64"] {
@@ -183,7 +190,9 @@ struct RegexCommandTests {
             #expect(try records(["-c", "", path, "--read-size", size]).first?["matches"]?.integer == 7)
         }
         #expect(try records(["-c", "", file("abc.txt", "abc")]).first?["matches"]?.integer == 4)
-        #expect(try records(["-c", "", file("nothing.txt", "")]).first?["matches"]?.integer == 1)
+        // An empty input has no line, so no empty match; nor has the end of an input after its last newline.
+        #expect(try records(["-c", "", file("nothing.txt", "")]).first?["matches"]?.integer == 0)
+        #expect(try records(["-c", "", file("abc-line.txt", "abc\n")]).first?["matches"]?.integer == 4)
     }
 
     /// A possible match at the very end of the window (`y$`, `\b`) does not pin the text before it: the window
@@ -192,10 +201,12 @@ struct RegexCommandTests {
         // Every piece (3 bytes, then the rest of 1000 and 1000 at a time) but the first ends in y.
         let xy = file("xy.txt", String(repeating: "xy", count: 30_000))
         let hex = file("hex.txt", String(repeating: "0123456789abcdef", count: 4_000))
-        for (pattern, path, expected) in [("y$", xy, 1), (#"\b"#, hex, 2), ("[0-9a-f]$", hex, 1)] {
+        for (pattern, path, expected) in [("y$", xy, 1), (#"\b"#, hex, 2), ("[0-9a-f]$", hex, 1), (#"y\z"#, xy, 1)] {
             let result = run(["-c", pattern, path, "--max-match-size", "5000", "--read-size", "1000"])
             #expect(result.stderr.isEmpty, "\(pattern): \(result.stderr)")
-            #expect(result.lines == [#"{"type":"count","source":"\#(path)","matches":\#(expected)}"#], "\(pattern)")
+            #expect(
+                result.lines == [#"{"type":"count","source":"\#(path)","lines":1,"matches":\#(expected)}"#],
+                "\(pattern)")
         }
     }
 
@@ -210,7 +221,8 @@ struct RegexCommandTests {
     /// Whatever size the pieces of input are, the matches are the same as for the input in one piece.
     @Test(arguments: [
         #"\w+"#, #"(?s)a.*?b"#, #"(?<=x)y\w"#, #"(?m)^\w+$"#, #"\bfoo\b"#, "é+", "x*", #"(?i)L\w+"#, #"\d{3}"#,
-        #"(?s)<<.*?>>"#, "$", #"(?m)$"#, #"^."#, #"y\z"#,
+        #"(?s)<<.*?>>"#, "$", #"(?m)$"#, #"^."#, #"y\z"#, #"(?-m)^\w"#, #"\A\w+"#, #"(?-m)\w$"#, #"\z"#, "^$",
+        #"^\w+$"#, #"(?-m)$"#,
     ])
     func piecesDoNotMatter(pattern: String) throws {
         var generator = SeededGenerator(seed: UInt64(pattern.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))

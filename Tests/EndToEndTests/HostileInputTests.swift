@@ -164,7 +164,7 @@ struct HostileInputTests {
         let followed = try shell(
             "exec timeout -s KILL 60 \"$0\" \"$@\"", [Package.binary, "regex", "--count", "--follow", "hello", tree])
         expectClean(followed, "regex", status: 2, errors: 3)
-        #expect(followed.stderr.contains(#"evil\n\x1b[31mred"#), "\(followed.stderr)")
+        #expect(followed.stderr.contains(#"evil\n\u{001b}[31mred"#), "\(followed.stderr)")
     }
 
     // MARK: URLs and targets
@@ -349,7 +349,7 @@ struct HostileInputTests {
     @Test func controlCharactersInMessagesAreEscaped() throws {
         for (arguments, subject) in [
             (["regex", "x", "no\nsuch"], #"'no\nsuch'"#),
-            (["feed", "http://127.0.0.1:1/\u{1B}]0;title\u{7}"], #"'http://127.0.0.1:1/\x1b]0;title\x07'"#),
+            (["feed", "http://127.0.0.1:1/\u{1B}]0;title\u{7}"], #"'http://127.0.0.1:1/\u{001b}]0;title\u{0007}'"#),
             (["html", "p", "tab\there\r"], #"'tab\there\r'"#),
         ] {
             let result = try run(arguments)

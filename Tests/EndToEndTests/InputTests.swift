@@ -38,7 +38,7 @@ struct InputTests {
         for path in ["/chunked/lorem.txt", "/gzip/lorem.txt", "/file/lorem.txt.gz"] {
             let result = try regex(["-c", "labor", server.url(path)])
             #expect(
-                result.lines == [#"{"type":"count","source":"\#(server.url(path))","matches":3}"#],
+                result.lines == [#"{"type":"count","source":"\#(server.url(path))","lines":1,"matches":3}"#],
                 "\(path): \(result.stderr)")
         }
     }
@@ -57,7 +57,7 @@ struct InputTests {
         #expect(matches.lines.count == 3, "\(matches.stdout)")
         let count = try regex(["-c", "<item>", url])
         #expect(count.status == 2)
-        #expect(count.lines == [#"{"type":"count","source":"\#(url)","matches":3}"#], "\(count.stderr)")
+        #expect(count.lines == [#"{"type":"count","source":"\#(url)","lines":3,"matches":3}"#], "\(count.stderr)")
         #expect(count.stderr.hasPrefix("tb regex: cannot fetch '\(url)': "), "\(count.stderr)")
     }
 
@@ -167,7 +167,9 @@ struct InputTests {
 
     @Test func standardInputAndTheDefaultSource() throws {
         #expect(
-            try regex(["-c", "b", "-"], input: "abc\nbcd\n").lines == [#"{"type":"count","source":"-","matches":2}"#])
+            try regex(["-c", "b", "-"], input: "abc\nbcd\n").lines == [
+                #"{"type":"count","source":"-","lines":2,"matches":2}"#
+            ])
         #expect(try regex(["b"], input: "abc\n").lines.count == 1)
     }
 

@@ -55,10 +55,28 @@ struct RegexTests {
     /// writing to the pipe must not be stopped (`pipefail` would report it).
     @Test func anAnchoredPatternReadsItsInputToTheEnd() throws {
         let writer = "awk 'BEGIN { for (i = 0; i < 1000000; i++) print \"ab\" }'"
-        let script = "set -o pipefail; \(writer) | '\(Package.binary)' regex -c '^b|\\Gab'"
+        let script = "set -o pipefail; \(writer) | '\(Package.binary)' regex -c '\\Ab|\\Gab'"
         let result = try bash(script, environment: scratch.environment)
-        #expect(result.stdout == #"{"type":"count","source":"-","matches":1}"# + "\n")
+        #expect(result.stdout == #"{"type":"count","source":"-","lines":1,"matches":1}"# + "\n")
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// --max-count N counts lines: after the Nth line with a match, reading stops at that line's end, even when no
+    /// match follows (here an endless input of other lines), whole-input search or --lines.
+    @Test func maxCountStopsAtTheEndOfItsLastLine() throws {
+        for flags in ["", "--lines", "-c", "-v -c"] {
+            let pattern = flags.hasPrefix("-v") ? "x" : "banana"
+            let script =
+                "{ echo 'banana banana'; yes x; } | timeout -s KILL 20 '\(Package.binary)' regex --max-count 1 "
+                + "\(flags) \(flags.contains("-c") ? "" : "--fields line") \(pattern)"
+            let result = try bash(script, environment: scratch.environment)
+            #expect(result.status == 0, "\(flags): \(result.stderr)")
+            let expected =
+                flags.contains("-c")
+                ? [#"{"type":"count","source":"-","lines":1,"matches":\#(flags.hasPrefix("-v") ? "null" : "2")}"#]
+                : [#"{"type":"match","line":1}"#, #"{"type":"match","line":1}"#]
+            #expect(result.lines == expected, "\(flags)")
+        }
     }
 
     /// A --no-unicode pattern is the bytes the shell gave: \xe9 matches the Latin-1 é bytes (it became U+FFFD, whose

@@ -186,11 +186,73 @@ struct RegexTreeTests {
             #expect(found.stdout == named.stdout, "\(flags)")
             #expect(found.status == named.status, "\(flags)")
         }
+        // A found file that does not match has no count record, unless --include-zero.
         let nothing = try tb(
             ["regex", "-c", "NOPE", "outer/tree"], environment: scratch.environment,
             directory: scratch.path)
         #expect(nothing.status == 1)
-        #expect(nothing.lines.count > 300)
+        #expect(nothing.lines.isEmpty)
+        let zeros = try tb(
+            ["regex", "-c", "--include-zero", "NOPE", "outer/tree"], environment: scratch.environment,
+            directory: scratch.path)
+        #expect(zeros.status == 1)
+        #expect(zeros.lines.count > 300)
+    }
+
+    /// A file found in a walk has a count record when it matched, as `rg -c` prints it (lines, and matches as
+    /// `rg --count-matches`), and every file with --include-zero, as `rg -c --include-zero`; -v counts the lines
+    /// it selects.
+    @Test func countsInAWalkAreRipgrepsCounts() throws {
+        let tree = "outer/tree"
+        // A big file is read in pieces on the main thread, not by a worker: it counts as the small ones do.
+        scratch.write("outer/tree/big.txt", String(repeating: "line ERROR big\nnothing here\n", count: 60_000))
+        for pattern in ["ERROR", "^line", "^ERROR", #"\d-1\d$"#, "ERROR.*ERROR", "NOPE"] {
+            for (ours, theirs) in [
+                (["-c"], ["-c"]), (["-c", "--include-zero"], ["-c", "--include-zero"]), (["-c", "-v"], ["-c", "-v"]),
+            ] {
+                for (field, counted) in [
+                    ("lines", theirs), ("matches", theirs.map { $0 == "-c" ? "--count-matches" : $0 }),
+                ]
+                where field == "lines" || !ours.contains("-v") {
+                    let found = try tb(
+                        ["regex"] + ours + [pattern, tree, "--template", "%(source):%(\(field))"],
+                        environment: scratch.environment, directory: scratch.path)
+                    let expected = try runProgram(
+                        "/usr/bin/rg", ["--no-config", "--sort", "path"] + counted + [pattern, tree],
+                        environment: scratch.environment, directory: scratch.path)
+                    #expect(found.lines == expected.lines, "\(ours) '\(pattern)' \(field)")
+                    #expect(found.status == expected.status, "\(ours) '\(pattern)': \(found.stderr)")
+                }
+            }
+        }
+    }
+
+    /// A file named on the command line always has a count record, 0 included, as grep -c prints it; so have - and
+    /// a URL. Directories among them count as a walk does.
+    @Test func namedSourcesAlwaysHaveACount() throws {
+        let sources = ["outer/tree/a.txt", "outer/tree/x.tmp", "outer/plain/p.txt", "outer/tree/wz.txt", "-"]
+        for pattern in ["ERROR t", "^ERROR", "NOPE", "one$"] {
+            let found = try tb(
+                ["regex", "-c", pattern] + sources + ["--template", "%(source):%(lines)"],
+                environment: scratch.environment, input: "ERROR two\nnone\n", directory: scratch.path)
+            let expected = try runProgram(
+                "/usr/bin/grep", ["-c", "-H", "-P", pattern] + sources, environment: scratch.environment,
+                input: Data("ERROR two\nnone\n".utf8), directory: scratch.path)
+            #expect(
+                found.lines == expected.lines.map { $0.replacingOccurrences(of: "(standard input):", with: "-:") },
+                "'\(pattern)'")
+            #expect(found.status == expected.status, "'\(pattern)': \(found.stderr)")
+        }
+        let url = "file://" + scratch.file("outer/plain/p.txt")
+        let mixed = try tb(
+            ["regex", "-c", "NOPE", url, "outer/tree/sub", "outer/tree/sub/x.tmp"], environment: scratch.environment,
+            directory: scratch.path)
+        #expect(mixed.status == 1)
+        #expect(
+            mixed.lines == [
+                #"{"type":"count","source":"outer/tree/sub/x.tmp","lines":0,"matches":0}"#,
+                #"{"type":"count","source":"\#(url)","lines":0,"matches":0}"#,
+            ])
     }
 
     /// A file over 1 MiB is streamed on the main thread, not read whole by a worker: a NUL byte in its first 64 KiB

@@ -10,19 +10,18 @@ enum RegexChunksTarget: FuzzTarget {
 
     static func check(_ input: [UInt8]) throws(FuzzViolation) {
         let split = input.firstIndex(of: 0) ?? input.count
-        let text = String(decoding: input[..<split].prefix(200), as: UTF8.self)
+        var text = String(decoding: input[..<split].prefix(200), as: UTF8.self)
         let subject = Array(input[min(split + 1, input.count)...].prefix(2048))
         // The input's length picks the flags, so that no byte of a seed is spent on them.
         var flags: [String] = []
-        var options: PCRE2Pattern.Options = .unicode
+        // ^ and $ match at every line, as in tb regex; (?-m) in front turns that off (not before a verb, which must
+        // come first).
+        var options: PCRE2Pattern.Options = [.unicode, .multiline]
         if input.count % 4 == 1 {
             flags.append("--no-unicode")
-            options = []
+            options = .multiline
         }
-        if input.count % 3 == 1 {
-            flags.append("--multiline")
-            options.insert(.multiline)
-        }
+        if input.count % 3 == 1 && !text.hasPrefix("(*") { text = "(?-m)" + text }
         if input.count % 5 < 2 {
             flags.append("-s")
             options.insert(.dotAll)
@@ -40,6 +39,24 @@ enum RegexChunksTarget: FuzzTarget {
         let size = String(input.count % 13 + 2)
         try compare(flags + ["--read-size", "1"], text, path, whole)
         try compare(flags + ["--lines", "--read-size", size], text, path, lines)
+        try compareCount(flags + ["--read-size", size], text, path, whole, in: subject)
+    }
+
+    /// --count: the lines the matches start in, and the matches, whatever the pieces.
+    static func compareCount(
+        _ flags: [String], _ pattern: String, _ path: String, _ expected: [Range<Int>], in subject: [UInt8]
+    ) throws(FuzzViolation) {
+        let run = try InProcessCheck.run(
+            ["regex", "-c", "--fields", "lines,matches"] + flags + ["-e", pattern, path], statuses: [0, 1, 2])
+        if run.status.code == 2 {
+            try require(run.stderr.joined().contains("limit"), "tb regex -c -e '\(pattern)': \(run.stderr)")
+            return
+        }
+        let lines = Set(expected.map { match in subject[..<match.lowerBound].count { $0 == 0x0A } }).count
+        let want = #"{"type":"count","lines":\#(lines),"matches":\#(expected.count)}"#
+        try require(
+            run.lines == [want],
+            "tb regex -c \(flags.joined(separator: " ")) -e '\(pattern)': tb counted \(run.lines), PCRE2 \(want)")
     }
 
     static func compare(_ flags: [String], _ pattern: String, _ path: String, _ expected: [Range<Int>])

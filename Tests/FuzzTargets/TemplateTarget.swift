@@ -24,7 +24,7 @@ enum TemplateTarget: FuzzTarget {
             "enclosures": .array([.object([.init("url", .string("u")), .init("length", .number(1.5))]), .bool(true)]),
         ]
         var out = ByteBuffer(capacity: 64)
-        template.render(to: &out) { values[$0] ?? .null }
+        template.render(to: &out, type: "sample") { values[$0] ?? .null }
         let endsWithNewline = out.withSpan { $0.count > 0 && $0[$0.count - 1] == 0x0A }
         try require(endsWithNewline, "'\(text)': a row that does not end with a newline")
     }

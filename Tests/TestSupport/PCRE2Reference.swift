@@ -6,8 +6,12 @@ import PCRE2
 /// that place first), because PCRE2 10.42's interpreter does not anchor across invalid UTF-8. A newline follows the
 /// subject in memory, as in tb: PCRE2 10.42's JIT reads it when the subject ends inside a UTF-8 character.
 public enum Reference {
+    /// The matches in the whole input, but for an empty match at its end after its last newline (or in an empty
+    /// input): no line is there, as grep and ripgrep see it (rg #441), so tb reports none.
     public static func matches(of pattern: PCRE2Pattern, in text: [UInt8]) throws -> [Range<Int>] {
-        try matches(of: pattern, in: (text + [0x0A]).span.extracting(0..<text.count))
+        var found = try matches(of: pattern, in: (text + [0x0A]).span.extracting(0..<text.count))
+        if let last = found.last, last == text.count..<text.count, text.last ?? 0x0A == 0x0A { found.removeLast() }
+        return found
     }
 
     public static func matches(of pattern: PCRE2Pattern, in subject: Span<UInt8>) throws -> [Range<Int>] {

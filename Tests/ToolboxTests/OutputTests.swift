@@ -72,11 +72,11 @@ struct OutputTests {
             tags: ["\u{1B}x"], extra: .null)
         #expect(
             try render(OutputSettings(style: .tsv, fields: ["text", "tags"]), [hostile])
-                == "a\\x1b]52;c;aGk=\\x07b\\x1b[2J\\x7f\\u{009b}1m\\tc\\nd\\re\t[\"\\\\u001bx\"]\n")
+                == "a\\u{001b}]52;c;aGk=\\u{0007}b\\u{001b}[2J\\u{007f}\\u{009b}1m\\tc\\nd\\re\t[\"\\\\u001bx\"]\n")
         let template = try Template("%(text)|%(tags.0)", fields: Sample.schema.fields.map(\.name))
         #expect(
             try render(OutputSettings(style: .template(template)), [hostile])
-                == "a\\x1b]52;c;aGk=\\x07b\\x1b[2J\\x7f\\u{009b}1m\tc\nd\\x0de|\\x1bx\n")
+                == "a\\u{001b}]52;c;aGk=\\u{0007}b\\u{001b}[2J\\u{007f}\\u{009b}1m\tc\nd\\re|\\u{001b}x\n")
     }
 
     /// The bidirectional embeddings, overrides and isolates are escaped as C1 controls are; the marks stay.
@@ -99,6 +99,9 @@ struct OutputTests {
         #expect(text == "tab\there \"quoted\"\tb|1||42%\n")
         let plain = try Template("%(number)", fields: ["number"])
         #expect(try render(OutputSettings(style: .template(plain)), [Self.full, Self.full]) == "42\n42\n")
+        // %(type) is the record's type, as NDJSON's first key, whatever the record's fields.
+        let typed = try Template("%(type):%(number)", fields: ["number"])
+        #expect(try render(OutputSettings(style: .template(typed)), [Self.full]) == "sample:42\n")
     }
 
     static let badTemplates: [(String, String)] = [

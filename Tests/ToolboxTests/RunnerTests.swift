@@ -27,13 +27,15 @@ struct RunnerTests {
             ])
     }
 
-    /// A message quotes what was typed; a newline or an escape there is written as \n or \xHH, so that every message stays
-    /// one line and nothing typed or fetched drives the terminal (the arguments fuzz target found such messages).
+    /// A message quotes what was typed; a newline or an escape there is written as \n or \u{HHHH}, so that every
+    /// message stays one line and nothing typed or fetched drives the terminal (the arguments fuzz target found such
+    /// messages).
     @Test func messagesStayOnOneLine() {
         let result = run(["greet", "--lou\nd\u{1B}[2J", "a"])
         #expect(result.status == .usage)
         #expect(
-            result.stderr.first?.hasPrefix("tb greet: unknown option '--lou\\nd\\x1b[2J'") == true, "\(result.stderr)"
+            result.stderr.first?.hasPrefix("tb greet: unknown option '--lou\\nd\\u{001b}[2J'") == true,
+            "\(result.stderr)"
         )
         #expect(result.stderr.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
     }

@@ -3,7 +3,7 @@
 
 /// The context lines around the selected lines of one source.
 struct LineContext {
-    /// A line that may be shown, by absolute input offsets (its line break excluded).
+    /// A line that may be shown, by absolute input offsets (its terminator, `\n` or `\r\n`, excluded).
     struct Line {
         let number: Int
         let start: Int

@@ -10,7 +10,7 @@ struct WholeLine {
     let base: Int
     /// The matching window it is in (shared, not copied).
     let bytes: [UInt8]
-    /// The line in `bytes`, without its line break.
+    /// The line's text in `bytes`, without its `\n` or `\r\n`.
     let range: Range<Int>
 
     /// The fields both line records have, in order.
@@ -18,7 +18,7 @@ struct WholeLine {
         Field("source", .string, "the file, URL or - it is in", nature: .url),
         Field("line", .integer, "its line number, from 1"),
         Field("offset", .integer, "its first byte's offset in the input, from 0", inTable: false),
-        Field("text", .string, "the line, without its line break (invalid UTF-8 as U+FFFD)"),
+        Field("text", .string, "the line, without its \\n or \\r\\n (invalid UTF-8 as U+FFFD)"),
     ]
 
     func encode(to encoder: inout RecordEncoder) {

@@ -2,6 +2,11 @@
 // snapshot of the bytes they were found in, with their lines, columns and replacements already worked out.
 
 /// The matches found in one piece of input.
+///
+/// For each match: its groups' ranges, the reported range, its line number (of its first byte) and column; with
+/// --lines also the range of its line's text. A line's text never holds its terminator: in `bytes` the line's
+/// `\n` (or `\r\n`) follows the text, except after the input's last line when that has none. -v's lines and
+/// context lines come as `lineEntries`, in input order among the matches.
 struct MatchBatch: Sendable {
     /// The bytes the offsets below refer to (the matching window when the batch was made).
     var bytes: [UInt8] = []
@@ -13,17 +18,21 @@ struct MatchBatch: Sendable {
     var groups: [Int] = []
     /// For each match, the start and end of the range reported as `match` (the --group's with --group).
     var reported: [Int] = []
+    /// For each match, the line of its first byte (of the reported range), from 1.
     var lines: [Int] = []
+    /// For each match, the character of its line it starts at, from 1.
     var columns: [Int] = []
-    /// With --lines, for each match the start and end of its line in `bytes` (without the line break).
+    /// With --lines, for each match the start and end of its line's text in `bytes` (without `\n` or `\r\n`).
     var texts: [Int] = []
     /// With --lines, the lines printed whole (-v's lines, context lines), each placed before a match.
     var lineEntries: [LineEntry] = []
     /// The --replace texts, one after another, and where each ends.
     var replacements: [UInt8] = []
     var replacementEnds: [Int] = []
-    /// Matches counted but not printed (--count).
+    /// Matches counted but not printed (--count); with -v, lines selected.
     var counted = 0
+    /// Lines in which a match starts that no earlier batch counted (with -v, lines selected), printed or not.
+    var newLines = 0
     /// The finder wants no more input: --first or --max-count was reached.
     var finished = false
     /// The source could not be matched; no more batches follow.
@@ -36,7 +45,9 @@ struct MatchBatch: Sendable {
     /// How many matches it holds for printing.
     var count: Int { lines.count }
 
-    var isEmpty: Bool { lines.isEmpty && lineEntries.isEmpty && counted == 0 && !finished && failure == nil }
+    var isEmpty: Bool {
+        lines.isEmpty && lineEntries.isEmpty && counted == 0 && newLines == 0 && !finished && failure == nil
+    }
 
     /// The line of match `index` with --lines.
     func text(of index: Int) -> Range<Int>? {
@@ -66,7 +77,7 @@ struct MatchBatch: Sendable {
         /// -v selected it (a `line` record); otherwise it is context (a `context` record).
         let selected: Bool
         let line: Int
-        /// Its range in `bytes`, without the line break.
+        /// Its text's range in `bytes`, without `\n` or `\r\n`.
         let range: Range<Int>
         /// How many of the batch's matches come before it.
         let matchesBefore: Int

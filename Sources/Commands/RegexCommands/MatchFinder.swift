@@ -52,6 +52,12 @@ final class MatchFinder {
     /// --max-count was reached, and the lines after the last selected one are still shown (-A).
     private var trailing = false
     private var matches = 0
+    /// Lines in which a match starts (with -v, lines selected): what --max-count counts.
+    private var matchedLines = 0
+    /// --lines: the line of the last match recorded.
+    private var lastMatchedLine = 0
+    /// The whole input as one subject: where the line of the last match ends, to tell the next match's line.
+    private var startLines = StartLines()
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
 
@@ -204,15 +210,18 @@ final class MatchFinder {
             switch outcome {
             case .match:
                 guard let found else { return false }
+                if final && found == end..<end && isAfterLastLine(end, in: subject) { return false }
                 afterEmptyMatch = found.isEmpty
                 searchFrom = found.upperBound
                 if matchers.hasStartOffsetAssertion { startOffset = windowBase + searchFrom }
-                guard try record(matcher, subject: subject, origin: 0) else { return nil }
+                guard try record(matcher, subject: subject, origin: 0, textEnd: nil) else { return nil }
             case .partial:
                 // No match starts before the partial one.
                 moveOn(to: found?.lowerBound ?? searchFrom)
+                if isPastLastLine(found?.lowerBound ?? searchFrom, in: subject) { return nil }
                 return true
             case .noMatch:
+                if isPastLastLine(end, in: subject) { return nil }
                 // An anchored pattern is tried where the search starts only, and that was it (unless that is the
                 // window's end: PCRE2 reports no partial match for a try there that looked at nothing).
                 if settings.pattern.isAnchored && (searchFrom < end || final) {
@@ -224,6 +233,19 @@ final class MatchFinder {
                 return false
             }
         }
+    }
+
+    /// Whether window offset `end`, the input's end, is after its last line: the input is empty or ends with a
+    /// newline. No line is there, so an empty match there is on no line, and neither grep nor rg reports it.
+    private func isAfterLastLine(_ end: Int, in subject: Span<UInt8>) -> Bool {
+        end == 0 ? windowBase == 0 : subject[end - 1] == 0x0A
+    }
+
+    /// --max-count was reached and no match can start before window offset `offset`: whether that is past the line
+    /// of the last match counted, so that no more matches are wanted.
+    private func isPastLastLine(_ offset: Int, in subject: Span<UInt8>) -> Bool {
+        guard let limit = settings.maxCount, matchedLines >= limit else { return false }
+        return startLines.isPast(windowBase + offset, in: subject, base: windowBase)
     }
 
     /// No match starts between `searchFrom` and `target`: the next search starts at `target`. With `\G` in the
@@ -252,6 +274,7 @@ final class MatchFinder {
         let drop = max(0, searchFrom - context)
         if drop > 0 {
             if !settings.countOnly { advancePosition(to: windowBase + drop) }
+            lookForLineEnd(upTo: windowBase + drop)
             window.removeFirst(drop)
             windowBase += drop
             searchFrom -= drop
@@ -266,6 +289,12 @@ final class MatchFinder {
     private func advancePosition(to offset: Int) {
         let bytes = window
         position.advance(to: offset, in: bytes.span, base: windowBase)
+    }
+
+    /// Looks for the end of the last match's line in the bytes before `offset`, which the window lets go of.
+    private func lookForLineEnd(upTo offset: Int) {
+        let bytes = window
+        startLines.look(upTo: offset, in: bytes.span, base: windowBase)
     }
 
     /// The window's end, moved back before a UTF-8 character that is not complete yet: PCRE2 must not see half a
@@ -322,7 +351,10 @@ final class MatchFinder {
         while start < length {
             let newline = Bytes.firstIndex(of: 0x0A, in: span, start..<length)
             guard let end = newline ?? (final ? length : nil) else { break }
-            guard try selectLine(span.extracting(start..<end), origin: start) else { return nil }
+            // A line's text ends before its terminator, \n or \r\n; it is matched with its \r, as grep and rg match
+            // it (x$ does not match x\r\n).
+            let textEnd = newline != nil && end > start && span[end - 1] == 0x0D ? end - 1 : end
+            guard try selectLine(span.extracting(start..<end), origin: start, textEnd: textEnd) else { return nil }
             line += 1
             start = end + 1
         }
@@ -330,9 +362,9 @@ final class MatchFinder {
     }
 
     /// Matches one line and records what it shows: its matches, or itself with -v, and the context around it;
-    /// false once no more are wanted.
-    private func selectLine(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
-        let here = LineContext.Line(number: line, start: windowBase + origin, end: windowBase + origin + subject.count)
+    /// false once no more are wanted. `textEnd`: where its text ends in the window (before a \r that ends it).
+    private func selectLine(_ subject: Span<UInt8>, origin: Int, textEnd: Int) throws -> Bool {
+        let here = LineContext.Line(number: line, start: windowBase + origin, end: windowBase + textEnd)
         // --max-count was reached: only the context after the last selected line is still shown, as grep does.
         if trailing {
             guard lineContext.pass(here) else { return false }
@@ -346,11 +378,13 @@ final class MatchFinder {
             wanted = true
             if try !lineMatches(subject, origin: origin) {
                 matches += 1
+                matchedLines += 1
+                batch.newLines += 1
                 if settings.countOnly { batch.counted += 1 } else { showLine(here, selected: true) }
-                wanted = settings.maxCount.map { matches < $0 } ?? true
+                wanted = !settings.firstOnly && settings.maxCount.map { matchedLines < $0 } ?? true
             }
         } else {
-            wanted = try matchLine(subject, origin: origin)
+            wanted = try matchLine(subject, origin: origin, textEnd: textEnd)
         }
         guard lineContext.isActive else { return wanted }
         if matches > found {
@@ -387,7 +421,7 @@ final class MatchFinder {
     }
 
     /// Records every match in one line; false once no more are wanted.
-    private func matchLine(_ subject: Span<UInt8>, origin: Int) throws -> Bool {
+    private func matchLine(_ subject: Span<UInt8>, origin: Int, textEnd: Int) throws -> Bool {
         let matcher = matchers.matcher(beyondStart: false)
         var from = 0
         var afterEmpty = false
@@ -401,12 +435,13 @@ final class MatchFinder {
                 from = nextCharacter(after: from, in: subject)
                 guard stands(found, from: from) else { continue }
             }
-            guard let found else { return true }
+            guard let found else { break }
             afterEmpty = found.isEmpty
             from = found.upperBound
-            guard try record(matcher, subject: subject, origin: origin) else { return false }
+            guard try record(matcher, subject: subject, origin: origin, textEnd: textEnd) else { return false }
         }
-        return true
+        // --max-count counts lines: the line that reaches it is the last one read (-A's lines after it aside).
+        return settings.maxCount.map { matchedLines < $0 } ?? true
     }
 
     // MARK: Recording
@@ -428,12 +463,22 @@ final class MatchFinder {
         }
     }
 
-    /// Adds `matcher`'s last match (in `subject`, which starts at window index `origin`) to the batch; false once no
-    /// more matches are wanted.
-    private func record(_ matcher: PCRE2Matcher, subject: Span<UInt8>, origin: Int) throws -> Bool {
+    /// Adds `matcher`'s last match (in `subject`, which starts at window index `origin`; with --lines, its line,
+    /// whose text ends at window index `textEnd`) to the batch; false once no more matches are wanted.
+    private func record(_ matcher: PCRE2Matcher, subject: Span<UInt8>, origin: Int, textEnd: Int?) throws -> Bool {
         var reported = matcher.range(0)
         if let group = settings.group { reported = matcher.range(group) }
         guard let reported else { return true }  // the --group took no part
+        // The line it starts in: a new one, or that of the last match. --max-count N takes every match of N lines.
+        let start = windowBase + origin + reported.lowerBound
+        let newLine =
+            settings.lineMode ? line != lastMatchedLine : startLines.isNewLine(at: start, in: subject, base: windowBase)
+        if newLine {
+            if let limit = settings.maxCount, matchedLines >= limit { return false }
+            matchedLines += 1
+            batch.newLines += 1
+            if settings.lineMode { lastMatchedLine = line } else { startLines.startLine(at: start) }
+        }
         matches += 1
         if settings.countOnly {
             batch.counted += 1
@@ -449,9 +494,9 @@ final class MatchFinder {
             }
             batch.reported.append(origin + reported.lowerBound)
             batch.reported.append(origin + reported.upperBound)
-            if settings.lineMode {
+            if let textEnd {
                 batch.texts.append(origin)
-                batch.texts.append(origin + subject.count)
+                batch.texts.append(textEnd)
                 batch.lines.append(line)
                 batch.columns.append(Bytes.characters(in: subject, 0..<reported.lowerBound) + 1)
             } else {
@@ -470,6 +515,6 @@ final class MatchFinder {
                 batch.replacementEnds.append(batch.replacements.count)
             }
         }
-        return settings.maxCount.map { matches < $0 } ?? true
+        return !settings.firstOnly
     }
 }

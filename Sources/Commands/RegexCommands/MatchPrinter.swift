@@ -14,7 +14,11 @@ final class MatchPrinter: InputHandler {
     private let pipeline: WorkerPipeline<[UInt8], MatchBatch>?
     /// Matches found (printed or counted), or lines selected with -v.
     private(set) var matches = 0
+    /// Lines in which a match starts, or lines selected with -v.
+    private(set) var lines = 0
     private(set) var recordCount = 0
+    /// A file found in a directory walk: it has a count record only when it matched, unless --include-zero.
+    private let walked: Bool
     /// -l or --files-without-match listed it.
     private(set) var listed = false
     private var done = false
@@ -23,10 +27,11 @@ final class MatchPrinter: InputHandler {
     /// --first or --max-count reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !done }
 
-    init(settings: RegexSettings, output: Output, name: String) throws {
+    init(settings: RegexSettings, output: Output, name: String, walked: Bool = false) throws {
         self.settings = settings
         self.output = output
         self.name = name
+        self.walked = walked
         source = JSONText(name)
         do {
             pipeline = try WorkerPipeline(capacity: 3) { pipeline in
@@ -52,6 +57,7 @@ final class MatchPrinter: InputHandler {
         self.settings = settings
         self.output = output
         self.name = name
+        walked = true
         source = JSONText(name)
         pipeline = nil
     }
@@ -96,6 +102,7 @@ final class MatchPrinter: InputHandler {
         guard !done else { return }
         if let failure = batch.failure { throw ToolError(failure) }
         matches += batch.counted + batch.count
+        lines += batch.newLines
         let box = MatchBatch.Box(batch)
         let names = settings.pattern.groups
         var entry = 0
@@ -134,8 +141,10 @@ final class MatchPrinter: InputHandler {
             try output.emit(SourceRecord(source: name))
             recordCount += 1
             listed = true
-        case nil where settings.countOnly:
-            try output.emit(CountRecord(source: name, matches: matches))
+        // A source named on the command line always has its count, as in grep; a file found in a walk only when it
+        // matched, as in rg.
+        case nil where settings.countOnly && (lines > 0 || !walked || settings.includeZero):
+            try output.emit(CountRecord(source: name, lines: lines, matches: settings.invert ? nil : matches))
             recordCount += 1
         default: break
         }

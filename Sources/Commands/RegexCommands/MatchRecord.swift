@@ -19,7 +19,8 @@ struct MatchRecord: Record {
             // Set for every match with --replace, for none without: the table shows it with --replace only.
             Field("replacement", .string, "the --replace template filled in for this match, or null", table: .whenSet),
             Field(
-                "text", .string, "with --lines, the whole line, without its line break (invalid UTF-8 as U+FFFD)",
+                "text", .string,
+                "with --lines, its whole line, without its \\n or \\r\\n (invalid UTF-8 as U+FFFD)",
                 table: .whenSet),
         ])
 
@@ -67,20 +68,26 @@ struct MatchRecord: Record {
     }
 }
 
-/// How many matches one source had.
+/// How many lines and matches one source had.
 struct CountRecord: Record {
     static let schema = RecordSchema(
-        type: "count", summary: "one per source with --count",
+        type: "count",
+        summary: "with --count, one per source named, and one per file of a directory that matched (every file with "
+            + "--include-zero)",
         fields: [
             Field("source", .string, "the file, URL or -", nature: .url),
-            Field("matches", .integer, "how many matches it had"),
+            Field("lines", .integer, "the lines in which a match starts (grep -c, rg -c); with -v the lines selected"),
+            Field("matches", .integer, "how many matches it had (rg --count-matches); null with -v"),
         ])
 
     let source: String
-    let matches: Int
+    let lines: Int
+    /// nil with -v, which selects lines, not matches.
+    let matches: Int?
 
     func encode(to encoder: inout RecordEncoder) {
         encoder.string(source)
-        encoder.integer(matches)
+        encoder.integer(lines)
+        if let matches { encoder.integer(matches) } else { encoder.null() }
     }
 }

@@ -10,7 +10,6 @@ public struct RegexCommand: Command {
     static let dotAll = Flag(
         "dot-all", short: "s",
         help: "let . match newlines too (not rg's -s, --case-sensitive: matching is case-sensitive unless -i or -S)")
-    static let multiline = Flag("multiline", help: "let ^ and $ match at every line break")
     static let extended = Flag(
         "extended", help: "ignore white space and #-comments in the pattern ((?x) at its start does the same)")
     static let unicode = Flag(
@@ -34,8 +33,11 @@ public struct RegexCommand: Command {
     static let first = Flag("first", help: "stop reading each source at its first match")
     static let maxCount = Option<Int>(
         "max-count", short: "m", value: "N",
-        help: "stop reading each source after N matches (grep and rg count lines with a match)", range: 1...)
-    static let count = Flag("count", short: "c", help: "print one count record per source instead of the matches")
+        help: "stop reading each source after N lines with matches (all of their matches)", range: 1...)
+    static let count = Flag(
+        "count", short: "c", help: "print one count record per source (lines with matches, and matches) instead")
+    static let includeZero = Flag(
+        "include-zero", help: "with --count, a count record for every file of a directory, those without matches too")
     static let group = Option<String>("group", value: "N|NAME", help: "report this group instead of the whole match")
     static let replace = Option<String>(
         "replace", short: "r", value: "TEMPLATE",
@@ -103,9 +105,9 @@ public struct RegexCommand: Command {
     static let pcre2 = Flag(
         "pcre2", short: "P", help: "accepted for grep and rg users, changes nothing: tb's patterns are PCRE2 anyway")
     static let spanLines = Flag(
-        "span-lines", short: "U",
-        help: "accepted for rg users (its -U, --multiline), changes nothing: matches span lines already where the "
-            + "pattern lets them")
+        "multiline", short: "U",
+        help: "accepted for rg users, changes nothing: matches span lines already where the pattern lets them, and ^ "
+            + "and $ match at every line")
     static let lineNumber = Flag(
         "line-number", short: "n",
         help: "accepted for grep and rg users, changes nothing: match and line records carry their line number")
@@ -133,10 +135,25 @@ public struct RegexCommand: Command {
     public static let spec = CommandSpec(
         name: "regex", abstract: "find PCRE2 matches in files, URLs and streams",
         discussion: """
-            The whole input is the subject, as NSRegularExpression sees it: with (?s) a match can cross lines. It \
-            is read in pieces in bounded memory; matches that cross the pieces are found exactly (PCRE2's partial \
-            matching and the pattern's longest lookbehind say how much to keep), and a single match longer than \
-            --max-match-size is an error. --lines matches each line on its own instead, like grep.
+            The whole input is the subject: a match can cross lines where the pattern lets it ((?s), \\n, \\s). ^ \
+            and $ match at every line, as in grep and ripgrep (PCRE2_MULTILINE is always on; (?-m) turns it off), \
+            $ before a \\n only (x$ does not match x\\r\\n, as in grep and in rg without --crlf), and \\A and \\z \
+            anchor the whole input. The input is read in pieces in bounded memory; matches that cross the pieces \
+            are found exactly (PCRE2's partial matching and the pattern's longest lookbehind say how much to keep), \
+            and a single match longer than --max-match-size is an error. --lines matches each line on its own \
+            instead, like grep: each line (with the \\r of a \\r\\n, without the \\n) is then a subject of its own, \
+            so \\A and \\z match at each line's ends, as in rg and grep -P.
+
+            --count prints one count record per source instead of the matches: lines, the number of lines in which \
+            a match starts (grep -c, rg -c; a match that crosses lines counts the line it starts in, once however \
+            many start there), and matches, the number of matches (rg --count-matches); with -v, lines is the \
+            number of lines selected and matches is null. A source named on the command line (a file, -, a URL) \
+            always has its count record, 0 included, as in grep; a file found in a directory has one only when it \
+            matched, as in rg, and every file with --include-zero. --max-count N stops reading a source after N \
+            lines with matches, counting all of their matches, as grep and rg do; --first stops at the first match. \
+            No line follows an input's last newline, so an empty match there (\\z, $ or an empty pattern) is not \
+            reported, nor one in an empty input. Empty matches are otherwise PCRE2's: one may directly follow a \
+            match (x* finds x, then an empty match after it, in xa), where rg skips it.
 
             Patterns are PCRE2 with its JIT, UTF-8 and Unicode properties (so \\w matches é): see pcre2pattern(3). \
             Inline flags work, (?si) for example. Invalid UTF-8 in the input never stops a search: the valid \
@@ -155,14 +172,16 @@ public struct RegexCommand: Command {
             pattern only. -F takes each pattern as a literal string, -w as a whole word ((?<!\\w)(?:…)(?!\\w), \
             as rg does) and -x as a whole line.
 
-            With --lines every match record has the whole line as its text field. -v selects the lines that do not \
-            match instead, each as a line record (source, line, offset, text; --count counts them, as grep -vc \
-            does), and -A, -B and -C show the lines around each selected line as context records, in line order \
-            and each line once however the contexts overlap (there is no separator record: the line numbers tell \
-            where a gap is). After --max-count, the lines after the last selected one are still shown, as grep \
-            does. Since grep users expect them to work on lines, -v, -A, -B and -C imply --lines. -l prints one \
-            source record per source that matches, read only up to its first match; --files-without-match one per \
-            source that does not (its status is 0 when it lists one).
+            With --lines every match record has its whole line as its text field. The text of a line (of match, \
+            line and context records) never has its terminator, \\n or the \\r\\n of CRLF input, while offsets stay \
+            those of the input. -v selects the lines that do not match instead, each as a line record (source, \
+            line, offset, text; --count counts them, as grep -vc does), and -A, -B and -C show the lines around \
+            each selected line as context records, in line order and each line once however the contexts overlap \
+            (there is no separator record: the line numbers tell where a gap is; --template '%(type) %(line)' \
+            tells context from the rest). After --max-count, the lines after the last selected one are still \
+            shown, as grep does. Since grep users expect them to work on lines, -v, -A, -B and -C imply --lines. \
+            -l prints one source record per source that matches, read only up to its first match; \
+            --files-without-match one per source that does not (its status is 0 when it lists one).
 
             Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
             at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
@@ -210,9 +229,9 @@ public struct RegexCommand: Command {
             front.
             """,
         options: [
-            caseless, dotAll, multiline, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines,
-            invert, after, before, context, first, maxCount, count, filesWithMatches, filesWithoutMatch, group,
-            replace, maxMatchSize, hidden, noIgnore, binary, glob, follow,
+            caseless, dotAll, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines, invert, after,
+            before, context, first, maxCount, count, includeZero, filesWithMatches, filesWithoutMatch, group, replace,
+            maxMatchSize, hidden, noIgnore, binary, glob, follow,
         ] + ripgrepOptions + InputOptions.all,
         positionals: [pattern, sources],
         records: [
@@ -222,10 +241,14 @@ public struct RegexCommand: Command {
         examples: [
             Example(#"tb regex '(?i)\bL\w+' notes.txt"#, "Every word starting with L or l, as a table or NDJSON."),
             Example(
-                #"tb regex -c 'ERROR' /var/log/app.log.gz"#, "Count the ERRORs in a compressed log."),
+                #"tb regex -c 'ERROR' /var/log/app.log.gz"#,
+                "Count the lines with ERROR, and the ERRORs, in a compressed log."),
+            Example(
+                #"tb regex -c '^2025-01' /var/log/dpkg.log --template '%(lines)'"#,
+                "The lines of January 2025, as grep -c counts them: ^ matches at every line."),
             Example(
                 #"tb regex -c ERROR logs/ --glob '*.log'"#,
-                "Count the ERRORs of every .log file under logs, in order, .gitignore'd files left out."),
+                "Count the ERRORs of each .log file under logs that has some, in order, .gitignore'd files left out."),
             Example(
                 #"tb regex --lines --first 'TODO' src/*.c --fields source,line"#,
                 "The first TODO of each file, with its line."),
@@ -235,7 +258,7 @@ public struct RegexCommand: Command {
             Example(
                 #"tb regex -v -c '^#' /etc/fstab"#, "Count the lines that are not comments, as grep -vc does."),
             Example(
-                #"tb regex -C 2 panic app.log --template '%(line) %(text)'"#,
+                #"tb regex -C 2 panic app.log --template '%(type) %(line) %(text)'"#,
                 "Each line with panic and the two lines around it (context records), in line order."),
             Example(#"tb regex -l TODO src/*.c"#, "The files that have a TODO, one source record each."),
             Example(
@@ -265,10 +288,10 @@ public struct RegexCommand: Command {
     let listsTypes: Bool
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
-        var options: PCRE2Pattern.Options = []
+        // ^ and $ match at every line, as in grep and rg (which turns (?m) on even for -U); (?-m) turns it off.
+        var options: PCRE2Pattern.Options = .multiline
         if arguments.flag(Self.caseless) { options.insert(.caseless) }
         if arguments.flag(Self.dotAll) { options.insert(.dotAll) }
-        if arguments.flag(Self.multiline) { options.insert(.multiline) }
         if arguments.flag(Self.extended) { options.insert(.extended) }
         if arguments.flag(Self.unicode) { options.insert(.unicode) }
         // The patterns' bytes as given: under --no-unicode, bytes of 128 and more that are not UTF-8 stand for
@@ -295,13 +318,12 @@ public struct RegexCommand: Command {
             }
             list.patterns = [pattern.bytes]
         }
-        var maxCount = try arguments.value(Self.maxCount)
-        if arguments.flag(Self.first) { maxCount = 1 }
+        let maxCount = try arguments.value(Self.maxCount)
         let listing: Listing? =
             arguments.flag(Self.filesWithMatches)
             ? .withMatches : arguments.flag(Self.filesWithoutMatch) ? .withoutMatch : nil
         // Whether a source matches at all is known at its first match.
-        if listing != nil { maxCount = 1 }
+        let firstOnly = arguments.flag(Self.first) || listing != nil
         let countOnly = arguments.flag(Self.count) || listing != nil
         let invert = arguments.flag(Self.invert)
         let around = try arguments.value(Self.context)
@@ -312,9 +334,9 @@ public struct RegexCommand: Command {
         plan = RegexPlan(
             patterns: list, patternFiles: files, options: options, group: try arguments.value(Self.group),
             replacement: try arguments.value(Self.replace), lineMode: lineMode, countOnly: countOnly,
-            invert: invert, before: before, after: after, listing: listing, maxCount: maxCount,
-            maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize), smartCase: arguments.flag(Self.smartCase),
-            onlyMatching: arguments.flag(Self.onlyMatching))
+            invert: invert, before: before, after: after, listing: listing, maxCount: maxCount, firstOnly: firstOnly,
+            includeZero: arguments.flag(Self.includeZero), maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize),
+            smartCase: arguments.flag(Self.smartCase), onlyMatching: arguments.flag(Self.onlyMatching))
         walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
         sourceNames = names
@@ -348,14 +370,17 @@ public struct RegexCommand: Command {
         if listsFiles { return try FileListing(walk: walk, input: input, context: context).run(sourceNames) }
         let settings = try plan.settings()
         var printers: [MatchPrinter] = []
-        let makeHandler: (Source) throws -> any InputHandler = { source in
-            let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
+        // `walked`: a file a directory walk found, which has a count record only when it matched.
+        let makePrinter: (Source, Bool) throws -> MatchPrinter = { source, walked in
+            let printer = try MatchPrinter(
+                settings: settings, output: context.output, name: source.name, walked: walked)
             printers.append(printer)
             return printer
         }
+        let makeHandler: (Source) throws -> any InputHandler = { try makePrinter($0, false) }
         let reader = InputReader(context: context, settings: input)
         let tree = TreeSearch(settings: settings, walk: walk, context: context) { source in
-            try reader.read(local: source, makeHandler: makeHandler)
+            try reader.read(local: source, makeHandler: { try makePrinter($0, true) })
         }
         defer { tree.finish() }
         var failed = 0

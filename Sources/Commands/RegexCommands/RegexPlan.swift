@@ -19,7 +19,10 @@ struct RegexPlan: Sendable {
     let before: Int
     let after: Int
     let listing: Listing?
+    /// --max-count: lines, not matches.
     let maxCount: Int?
+    let firstOnly: Bool
+    let includeZero: Bool
     let maxMatchSize: Int
     /// -S: caseless when no pattern has an uppercase letter (decided once the -f files are read).
     var smartCase = false
@@ -37,9 +40,9 @@ struct RegexPlan: Sendable {
         let compiled = try list.compile(options: options)
         return RegexSettings(
             pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
-            listing: listing, maxCount: maxCount, group: try groupNumber(in: compiled),
-            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize,
-            onlyMatching: onlyMatching)
+            listing: listing, maxCount: maxCount, firstOnly: firstOnly, includeZero: includeZero,
+            group: try groupNumber(in: compiled), replacement: try checkedReplacement(against: compiled),
+            maxMatchSize: maxMatchSize, onlyMatching: onlyMatching)
     }
 
     /// The number of the group --group names.

@@ -17,8 +17,13 @@ struct RegexSettings: Sendable {
     var after = 0
     /// -l and --files-without-match: which sources to list.
     var listing: Listing?
-    /// Stop reading a source after this many matches.
+    /// --max-count: stop reading a source after this many lines in which a match starts (with -v, lines selected),
+    /// as grep and rg do; every match starting in them counts.
     let maxCount: Int?
+    /// --first, -l, --files-without-match: stop reading a source at its first match (or line selected, with -v).
+    var firstOnly = false
+    /// --include-zero: a count record for every file of a directory, not only for those that matched.
+    var includeZero = false
     /// Report this group instead of the whole match.
     let group: Int?
     /// The --replace template, checked against the pattern's groups.

@@ -12,7 +12,7 @@ public final class PCRE2Pattern: @unchecked Sendable {
         public static let caseless = Options(rawValue: PCRE2_CASELESS)
         /// `-s`: `.` matches newlines too (PCRE2_DOTALL).
         public static let dotAll = Options(rawValue: PCRE2_DOTALL)
-        /// `-m`: `^` and `$` match at line breaks (PCRE2_MULTILINE).
+        /// `^` and `$` match at line breaks (PCRE2_MULTILINE), as tb regex always asks.
         public static let multiline = Options(rawValue: PCRE2_MULTILINE)
         /// `-x`: white space and comments in the pattern are ignored (PCRE2_EXTENDED).
         public static let extended = Options(rawValue: PCRE2_EXTENDED)

@@ -24,15 +24,18 @@ enum Contract {
         versions.
 
         TSV: no header, one line a record, every field in order (or the --fields); tabs, newlines, carriage \
-        returns and backslashes in values are written as \\t, \\n, \\r and \\\\, other control characters as \
-        \\xHH (\\u{HHHH} for C1 controls), and the bidirectional embeddings, overrides and isolates as \
-        \\u{HHHH}, so that no value can send escape sequences to a terminal or show the rest of a line reversed; \
-        lists and objects as compact JSON; null as an empty value.
+        returns and backslashes in values are written as \\t, \\n, \\r and \\\\, and every other control \
+        character (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates as \\u{HHHH}, the \
+        character's code point in four hex digits (ESC is \\u{001b}, U+009B \\u{009b}, U+202E \\u{202e}), so \
+        that no value can send escape sequences to a terminal or show the rest of a line reversed; lists and \
+        objects as compact JSON; null as an empty value. Messages on stderr escape the same way, backslashes \
+        aside.
 
         --template writes each record with git-style atoms: %(field), %(field.sub) for a member of an object or \
-        an element of a list (%(enclosures.0.url)), %xHH for a byte, %n for a newline and %% for a percent \
-        sign. Lists and objects are written as JSON. Tabs and newlines in values are written as they are, other \
-        control characters escaped as in TSV. A newline ends each record unless the template ends with %n.
+        an element of a list (%(enclosures.0.url)), %(type) for the record's type (the "type" of NDJSON), %xHH \
+        for a byte, %n for a newline and %% for a percent sign. Lists and objects are written as JSON. Tabs and \
+        newlines in values are written as they are, other control characters escaped as in TSV (a carriage \
+        return as \\r), backslashes as they are. A newline ends each record unless the template ends with %n.
 
         --fields a,b,c limits every format to those fields, in that order; an unknown name is a usage error \
         that lists the valid ones.

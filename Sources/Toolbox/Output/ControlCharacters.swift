@@ -25,19 +25,23 @@ enum ControlCharacters {
         isControl(scalar) || isBidirectionalControl(scalar)
     }
 
-    /// `\u{HHHH}`, the escape C1 and bidirectional controls are written as.
+    /// `\u{HHHH}`, the escape every escaped character without a name of its own (`\t`, `\n`, `\r`) is written as.
     static func escape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
     }
 
-    /// Appends `text`, writing C0 controls, DEL and C1 controls as `\xHH` (`\u{HHHH}` for C1, which are two bytes
-    /// in UTF-8) and bidirectional controls as `\u{HHHH}`, except those `named` maps to an escape of their own (TSV's
-    /// `\t`) and those in `kept`, and a backslash as `\\` when `escapingBackslash` (where backslashes introduce
-    /// escapes, as in TSV). Runs without anything to escape are copied whole, as JSONBytes does for strings.
+    /// The escapes with a name: tab, newline and carriage return.
+    static let named: [UInt8: String] = [0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"]
+
+    /// Appends `text` with one style of escapes wherever text is written (TSV, templates, messages): tab, newline
+    /// and carriage return as `\t`, `\n` and `\r`, every other C0 control, DEL, C1 control and bidirectional
+    /// control as `\u{HHHH}`, its code point in four hex digits (`\u{001b}`, `\u{009b}`, `\u{202e}`), except the
+    /// bytes in `kept` (a template's tabs and newlines), and a backslash as `\\` when `escapingBackslash` (where
+    /// backslashes introduce escapes, as in TSV). Runs without anything to escape are copied whole, as JSONBytes
+    /// does for strings.
     static func append(
-        _ text: String, to out: inout ByteBuffer, named: [UInt8: String] = [:], kept: Set<UInt8> = [],
-        escapingBackslash: Bool = false
+        _ text: String, to out: inout ByteBuffer, kept: Set<UInt8> = [], escapingBackslash: Bool = false
     ) {
         let bytes = text.utf8.span
         var start = 0
@@ -80,8 +84,9 @@ enum ControlCharacters {
             } else if let name = named[byte] {
                 out.append(name)
             } else {
-                out.append("\\x")
+                out.append("\\u{00")
                 appendHex(byte, to: &out)
+                out.append(UInt8(ascii: "}"))
             }
         }
     }

@@ -41,8 +41,8 @@ final class ProjectedNDJSONWriter: RecordWriter {
 }
 
 /// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
-/// backslashes escaped as \t \n \r \\, other control characters as \xHH, arrays and objects as compact JSON, null as
-/// an empty value.
+/// backslashes escaped as \t \n \r \\, other control characters as \u{HHHH} (`ControlCharacters`), arrays and
+/// objects as compact JSON, null as an empty value.
 final class TSVWriter: RecordWriter {
     private var selection: FieldSelection
 
@@ -55,12 +55,10 @@ final class TSVWriter: RecordWriter {
         for (position, index) in columns.indices.enumerated() {
             if position > 0 { out.append(UInt8(ascii: "\t")) }
             ControlCharacters.append(
-                (index.map { values[$0] } ?? .null).plainText, to: &out, named: Self.named, escapingBackslash: true)
+                (index.map { values[$0] } ?? .null).plainText, to: &out, escapingBackslash: true)
         }
         out.append(UInt8(ascii: "\n"))
     }
-
-    private static let named: [UInt8: String] = [0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"]
 }
 
 /// One rendering of the --template per record.
@@ -72,6 +70,6 @@ final class TemplateWriter: RecordWriter {
     }
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
-        template.render(to: &out) { name in schema.index(of: name).map { values[$0] } ?? .null }
+        template.render(to: &out, type: schema.type) { name in schema.index(of: name).map { values[$0] } ?? .null }
     }
 }

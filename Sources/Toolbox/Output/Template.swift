@@ -1,4 +1,4 @@
-// --template: git-style atoms (%(field), %(field.sub), %x09, %n, %%) for custom rows.
+// --template: git-style atoms (%(field), %(field.sub), %(type), %x09, %n, %%) for custom rows.
 import Bytes
 
 /// A parsed output template.
@@ -17,7 +17,10 @@ public struct Template: Sendable {
     /// Whether the template ends its own rows with %n; otherwise a newline follows each record.
     let endsWithNewline: Bool
 
-    /// Parses `text`, checking every field against `fields` (the command's field names).
+    /// The atom of the record's type (`match`, `context`...), which every record has, as NDJSON's first key.
+    static let typeAtom = "type"
+
+    /// Parses `text`, checking every field against `fields` (the command's field names) and `type`.
     public init(_ text: String, fields: [String]) throws(UsageError) {
         var parts: [Part] = []
         var literal: [UInt8] = []
@@ -54,9 +57,10 @@ public struct Template: Sendable {
                 let path = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
                     .split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 guard let name = path.first, !name.isEmpty else { throw fail("empty field name") }
-                guard fields.contains(name) else {
+                guard fields.contains(name) || name == Self.typeAtom else {
                     throw UsageError(
-                        "unknown field '\(name)' in template" + Suggestion.didYouMean(name, among: fields)
+                        "unknown field '\(name)' in template"
+                            + Suggestion.didYouMean(name, among: fields + [Self.typeAtom])
                             + "; fields: " + fields.joined(separator: ", "))
                 }
                 if !literal.isEmpty {
@@ -86,11 +90,13 @@ public struct Template: Sendable {
         }
     }
 
-    /// Renders one record: `value(name)` gives the top-level field's value.
-    func render(to out: inout ByteBuffer, value: (String) -> Value) {
+    /// Renders one record of type `type`: `value(name)` gives the top-level field's value.
+    func render(to out: inout ByteBuffer, type: String, value: (String) -> Value) {
         for part in parts {
             switch part {
             case .literal(let bytes): out.append(bytes)
+            case .field(let path) where path == [Self.typeAtom]:
+                ControlCharacters.append(type, to: &out)
             // Tabs and newlines in values are the user's to lay out; other control characters are escaped.
             case .field(let path):
                 ControlCharacters.append(

@@ -34,13 +34,13 @@ public final class Diagnostics {
     }
 
     /// `text` with its control characters (C0, DEL and C1) and bidirectional controls escaped as TSV and templates
-    /// escape them (`ControlCharacters`): `\n`, `\r`, `\t`, `\x1b`, `\u{009b}`, `\u{202e}`. A message quotes names
+    /// escape them (`ControlCharacters`): `\n`, `\r`, `\t`, `\u{001b}`, `\u{009b}`, `\u{202e}`. A message quotes names
     /// and URLs that come from anywhere (a file name found in a directory, a bookmark, a server's error): a newline in
     /// one split the message in two, an escape sequence reached the terminal, and U+202E showed the rest reversed.
     public static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: ControlCharacters.isEscaped) else { return text }
         var out = ByteBuffer(capacity: text.utf8.count + 16)
-        ControlCharacters.append(text, to: &out, named: [0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"])
+        ControlCharacters.append(text, to: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 }
