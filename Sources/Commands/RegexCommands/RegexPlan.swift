@@ -26,11 +26,15 @@ struct RegexPlan: Sendable {
     func settings() throws -> RegexSettings {
         var list = patterns
         for path in patternFiles { list.patterns += try PatternList.lines(ofFile: path) }
-        let compiled = try list.compile(options: options)
+        // Literals go through an automaton; PCRE2 still checks them first (UTF-8 in UTF mode), without its JIT.
+        let literals = list.literalStrings(options: options)
+        var compiled = try list.compile(options: options, jit: literals == nil)
+        let set = literals.flatMap { LiteralSet.make($0, options: options, boundary: list.literalBoundary) }
+        if literals != nil && set == nil { compiled = try list.compile(options: options) }
         return RegexSettings(
             pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
             listing: listing, maxCount: maxCount, group: try groupNumber(in: compiled),
-            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize)
+            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize, literals: set)
     }
 
     /// The number of the group --group names.

@@ -25,6 +25,9 @@ struct RegexSettings: Sendable {
     let replacement: [UInt8]?
     /// The longest match that can be found across reads.
     let maxMatchSize: Int
+    /// The automaton that finds the matches instead of PCRE2, when the patterns are a set of literals (`pattern` then
+    /// only tells their shape: groups, lookbehind, UTF).
+    var literals: LiteralSet? = nil
 }
 
 /// Which sources -l and --files-without-match list (one `source` record each).
