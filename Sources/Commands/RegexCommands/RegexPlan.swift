@@ -32,9 +32,9 @@ struct RegexPlan: Sendable {
         let set = literals.flatMap { LiteralSet.make($0, options: options, boundary: list.literalBoundary) }
         if literals != nil && set == nil { compiled = try list.compile(options: options) }
         return RegexSettings(
-            pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
-            listing: listing, maxCount: maxCount, group: try groupNumber(in: compiled),
-            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize, literals: set)
+            pattern: compiled, literals: set, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before,
+            after: after, listing: listing, maxCount: maxCount, group: try groupNumber(in: compiled),
+            replacement: try checkedReplacement(against: compiled), maxMatchSize: maxMatchSize)
     }
 
     /// The number of the group --group names.
