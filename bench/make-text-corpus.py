@@ -8,6 +8,8 @@ Deterministic (fixed seed), so every run measures the same bytes.
 import random
 import sys
 
+from corpus_writer import write_shuffled
+
 # The most common English words, most frequent first; a word's weight is 1/rank (Zipf's law).
 WORDS = """the of and to a in is it you that he was for on are with as I his they be at one have this from or had by
 not word but what some we can out other were all there when up use your how said an each she which do their time
@@ -58,14 +60,7 @@ def main():
     rng = random.Random(42)
     # A pool of lines written again and again in shuffled order: fast to write, varied enough for a regex.
     pool = [log_line(rng, i) if i % 3 == 0 else prose(rng) for i in range(30000)]
-    target = megabytes * 1_000_000
-    written = 0
-    with open(output, "wb") as out:
-        while written < target:
-            rng.shuffle(pool)
-            data = "".join(pool).encode()[: target - written]
-            out.write(data)
-            written += len(data)
+    write_shuffled(output, pool, megabytes, rng)
 
 
 if __name__ == "__main__":

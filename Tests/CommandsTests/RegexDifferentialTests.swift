@@ -12,13 +12,9 @@ struct RegexDifferentialTests {
 
     /// The seed of the whole run: $TB_REGEX_SEED, or a fixed one. Each case prints its own seed on failure; a run with
     /// that seed and TB_REGEX_CASES=1 repeats just that case.
-    static let seed = environment("TB_REGEX_SEED") ?? 0x7B_2E6E_7800
+    static let seed = environmentNumber("TB_REGEX_SEED") ?? 0x7B_2E6E_7800
     /// How many cases: $TB_REGEX_CASES (many more for a hunt), or as many as run in a few seconds.
-    static let cases = Int(environment("TB_REGEX_CASES") ?? 220)
-
-    static func environment(_ name: String) -> UInt64? {
-        ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
-    }
+    static let cases = Int(environmentNumber("TB_REGEX_CASES") ?? 220)
 
     @Test func matchesAreThoseOfPCRE2OnTheWholeSubject() throws {
         var failures = 0

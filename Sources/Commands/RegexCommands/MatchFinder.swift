@@ -74,7 +74,8 @@ final class MatchFinder {
             self.matchers = matchers
         } else {
             do {
-                self.matchers = try PatternMatchers(settings.pattern, lineMode: settings.lineMode)
+                self.matchers = try PatternMatchers(
+                    settings.pattern, literals: settings.literals, lineMode: settings.lineMode)
             } catch {
                 throw ToolError("cannot match '\(name)': \(error.message)")
             }
@@ -449,7 +450,7 @@ final class MatchFinder {
     /// One match attempt with `matcher`.
     private func match(
         _ subject: Span<UInt8>, from offset: Int, options: PCRE2Matcher.Options, at position: Int,
-        with matcher: PCRE2Matcher
+        with matcher: any SubjectMatcher
     ) throws -> PCRE2Matcher.Outcome {
         do {
             return try matcher.match(subject, from: offset, options: options)
@@ -465,7 +466,8 @@ final class MatchFinder {
 
     /// Adds `matcher`'s last match (in `subject`, which starts at window index `origin`; with --lines, its line,
     /// whose text ends at window index `textEnd`) to the batch; false once no more matches are wanted.
-    private func record(_ matcher: PCRE2Matcher, subject: Span<UInt8>, origin: Int, textEnd: Int?) throws -> Bool {
+    private func record(_ matcher: any SubjectMatcher, subject: Span<UInt8>, origin: Int, textEnd: Int?) throws -> Bool
+    {
         var reported = matcher.range(0)
         if let group = settings.group { reported = matcher.range(group) }
         guard let reported else { return true }  // the --group took no part

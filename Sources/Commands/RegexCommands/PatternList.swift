@@ -39,8 +39,10 @@ struct PatternList {
         return lines
     }
 
-    /// Compiles the patterns into one; a pattern PCRE2 refuses is a usage error that names it.
-    func compile(options: PCRE2Pattern.Options) throws(UsageError) -> PCRE2Pattern {
+    /// Compiles the patterns into one; a pattern PCRE2 refuses is a usage error that names it. `jit`: false when a
+    /// LiteralSet does the matching, so PCRE2 only checks the patterns and tells their shape (without the JIT's
+    /// compile time, 11 ms for 700 literals).
+    func compile(options: PCRE2Pattern.Options, jit: Bool = true) throws(UsageError) -> PCRE2Pattern {
         // No pattern (an empty -f file) matches nothing, as grep's.
         guard !patterns.isEmpty else { return try Self.compile(Array("(?!)".utf8), options: options, named: nil) }
         if patterns.count == 1 && !word && !line {
@@ -66,7 +68,7 @@ struct PatternList {
             body = Array(#"(?<!\w)(?:"#.utf8) + body + Array(#")(?!\w)"#.utf8)
         }
         do {
-            return try PCRE2Pattern(verbs.joined() + body, options: options)
+            return try PCRE2Pattern((jit ? [] : Array("(*NO_JIT)".utf8)) + verbs.joined() + body, options: options)
         } catch {
             // Which pattern is at fault, with its offset in itself; otherwise it is how they combine (two groups of
             // the same name, say).

@@ -37,10 +37,14 @@ struct RegexPlan: Sendable {
         if smartCase, SmartCase.isCaseless(list.patterns, fixed: list.fixed, extended: options.contains(.extended)) {
             options.insert(.caseless)
         }
-        let compiled = try list.compile(options: options)
+        // Literals go through an automaton; PCRE2 still checks them first (UTF-8 in UTF mode), without its JIT.
+        let literals = list.literalStrings(options: options)
+        var compiled = try list.compile(options: options, jit: literals == nil)
+        let set = literals.flatMap { LiteralSet.make($0, options: options, boundary: list.literalBoundary) }
+        if literals != nil && set == nil { compiled = try list.compile(options: options) }
         return RegexSettings(
-            pattern: compiled, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before, after: after,
-            listing: listing, maxCount: maxCount, firstOnly: firstOnly, includeZero: includeZero,
+            pattern: compiled, literals: set, lineMode: lineMode, countOnly: countOnly, invert: invert, before: before,
+            after: after, listing: listing, maxCount: maxCount, firstOnly: firstOnly, includeZero: includeZero,
             group: try groupNumber(in: compiled), replacement: try checkedReplacement(against: compiled),
             maxMatchSize: maxMatchSize, onlyMatching: onlyMatching)
     }

@@ -5,6 +5,9 @@ import Toolbox
 /// The parsed and compiled options of one tb regex run.
 struct RegexSettings: Sendable {
     let pattern: PCRE2Pattern
+    /// The automaton that finds the matches instead of PCRE2, when the patterns are a set of literals (`pattern` then
+    /// only tells their shape: groups, lookbehind, UTF).
+    var literals: LiteralSet? = nil
     /// Match each line on its own (--lines) instead of the whole input.
     let lineMode: Bool
     /// Print no matches, only count them: one count record per source (--count), or one source record for the
