@@ -26,6 +26,8 @@ struct MatchBatch: Sendable {
     var counted = 0
     /// The finder wants no more input: --first or --max-count was reached.
     var finished = false
+    /// For the terminal view: `bytes` reach the line break ending the line of an earlier batch's last match.
+    var endsLine = false
     /// The source could not be matched; no more batches follow.
     var failure: String?
 
@@ -36,7 +38,9 @@ struct MatchBatch: Sendable {
     /// How many matches it holds for printing.
     var count: Int { lines.count }
 
-    var isEmpty: Bool { lines.isEmpty && lineEntries.isEmpty && counted == 0 && !finished && failure == nil }
+    var isEmpty: Bool {
+        lines.isEmpty && lineEntries.isEmpty && counted == 0 && !finished && !endsLine && failure == nil
+    }
 
     /// The line of match `index` with --lines.
     func text(of index: Int) -> Range<Int>? {

@@ -54,6 +54,9 @@ final class MatchFinder {
     private var matches = 0
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
+    /// For the terminal view (`showsLines`), the absolute offset of the last match's last byte while the line break
+    /// after it is not in the window yet: the batch that brings it is sent even without matches.
+    private var openLine: Int?
 
     /// `matchers`: those of an earlier finder on this thread, to reuse (making them maps a JIT stack each time).
     init(
@@ -114,7 +117,7 @@ final class MatchFinder {
     /// The batch's offsets refer to the window as it is now: it keeps this version of it (sharing its storage,
     /// which the next change of the window copies).
     private func attachWindow() {
-        guard batch.count > 0 || !batch.lineEntries.isEmpty else { return }
+        guard batch.count > 0 || !batch.lineEntries.isEmpty || batch.endsLine else { return }
         batch.bytes = window
         batch.base = windowBase
     }
@@ -125,6 +128,7 @@ final class MatchFinder {
     private func scan(final: Bool) throws -> Bool {
         let end = final ? window.count - 1 : safeEnd()
         let partial = try search(upTo: end, final: final)
+        closeLine()
         attachWindow()
         guard let partial else { return false }
         if exhausted {
@@ -132,7 +136,7 @@ final class MatchFinder {
             return true
         }
         if !final { compact(partial: partial) }
-        if window.count - context > settings.maxMatchSize {
+        if window.count - (settings.showsLines ? max(context, searchFrom) : context) > settings.maxMatchSize {
             throw ToolError(
                 "a match in '\(name)' starting at byte \(windowBase + searchFrom) is longer than --max-match-size "
                     + "(\(settings.maxMatchSize) bytes)")
@@ -247,9 +251,23 @@ final class MatchFinder {
         return places == .lineStart ? found.lowerBound == next : found.lowerBound >= next
     }
 
-    /// Drops what no future match can need, keeping `context` bytes before `searchFrom`.
+    /// Whether the window now holds the line break after the last match (for the terminal view).
+    private func closeLine() {
+        guard let from = openLine else { return }
+        let bytes = window
+        if from - windowBase < bytes.count,
+            Bytes.firstIndex(of: 0x0A, in: bytes.span, (from - windowBase)..<bytes.count) != nil
+        {
+            openLine = nil
+            batch.endsLine = true
+        }
+    }
+
+    /// Drops what no future match can need, keeping `context` bytes before `searchFrom` (and for the terminal view
+    /// the start of its line, unless that is more than --max-match-size back).
     private func compact(partial: Bool) {
-        let drop = max(0, searchFrom - context)
+        var drop = max(0, searchFrom - context)
+        if settings.showsLines && drop > 0 { drop = min(drop, lineStart(before: searchFrom)) }
         if drop > 0 {
             if !settings.countOnly { advancePosition(to: windowBase + drop) }
             window.removeFirst(drop)
@@ -259,6 +277,17 @@ final class MatchFinder {
         // The next search waits until the unfinished match's text has doubled: small ones go on at once, long ones
         // are not searched again after every small piece.
         rescanAt = partial ? window.count + max(window.count - searchFrom, 1) : 0
+    }
+
+    /// Where the line holding window[index] starts, or `index` when that is more than --max-match-size back.
+    private func lineStart(before index: Int) -> Int {
+        let bytes = window
+        var start = index
+        while start > 0 && bytes[start - 1] != 0x0A {
+            start -= 1
+            if index - start > settings.maxMatchSize { return index }
+        }
+        return start
     }
 
     /// Counts lines up to an absolute offset in the window (a function of its own, so its reference to the window
@@ -458,6 +487,9 @@ final class MatchFinder {
                 position.advance(to: windowBase + reported.lowerBound, in: subject, base: windowBase)
                 batch.lines.append(position.line)
                 batch.columns.append(position.column + 1)
+                if settings.showsLines {
+                    openLine = windowBase + (reported.isEmpty ? reported.lowerBound : reported.upperBound - 1)
+                }
             }
             if let template = settings.replacement {
                 do {

@@ -12,6 +12,8 @@ final class MatchPrinter: InputHandler {
     private let source: JSONText
     /// nil for a file whose matches a TreeSearch worker found already (see `replay`).
     private let pipeline: WorkerPipeline<[UInt8], MatchBatch>?
+    /// The terminal view's lines of this source, which then get no records.
+    private let lines: RipgrepSource?
     /// Matches found (printed or counted), or lines selected with -v.
     private(set) var matches = 0
     private(set) var recordCount = 0
@@ -23,11 +25,12 @@ final class MatchPrinter: InputHandler {
     /// --first or --max-count reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !done }
 
-    init(settings: RegexSettings, output: Output, name: String) throws {
+    init(settings: RegexSettings, output: Output, name: String, view: RipgrepView? = nil) throws {
         self.settings = settings
         self.output = output
         self.name = name
         source = JSONText(name)
+        lines = view.map { RipgrepSource(view: $0, name: name) }
         do {
             pipeline = try WorkerPipeline(capacity: 3) { pipeline in
                 do {
@@ -48,11 +51,12 @@ final class MatchPrinter: InputHandler {
     }
 
     /// A printer of matches found already, by a worker of a TreeSearch: `replay` prints them.
-    init(found settings: RegexSettings, output: Output, name: String) {
+    init(found settings: RegexSettings, output: Output, name: String, view: RipgrepView? = nil) {
         self.settings = settings
         self.output = output
         self.name = name
         source = JSONText(name)
+        lines = view.map { RipgrepSource(view: $0, name: name) }
         pipeline = nil
     }
 
@@ -96,6 +100,12 @@ final class MatchPrinter: InputHandler {
         guard !done else { return }
         if let failure = batch.failure { throw ToolError(failure) }
         matches += batch.counted + batch.count
+        if let lines {
+            matches += batch.lineEntries.count { $0.selected }
+            try lines.show(batch)
+            if batch.finished { try end() }
+            return
+        }
         let box = MatchBatch.Box(batch)
         let names = settings.pattern.groups
         var entry = 0
@@ -131,13 +141,18 @@ final class MatchPrinter: InputHandler {
         done = true
         switch settings.listing {
         case .withMatches? where matches > 0, .withoutMatch? where matches == 0 && !abandoned:
-            try output.emit(SourceRecord(source: name))
+            if let lines { try lines.list() } else { try output.emit(SourceRecord(source: name)) }
             recordCount += 1
             listed = true
         case nil where settings.countOnly:
-            try output.emit(CountRecord(source: name, matches: matches))
+            if let lines {
+                try lines.count(matches)
+            } else {
+                try output.emit(CountRecord(source: name, matches: matches))
+            }
             recordCount += 1
         default: break
         }
+        try lines?.finish()
     }
 }

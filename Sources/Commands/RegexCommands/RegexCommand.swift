@@ -246,15 +246,17 @@ public struct RegexCommand: Command {
     }
 
     public func run(_ context: Context) throws -> ExitStatus {
-        let settings = try plan.settings()
+        var settings = try plan.settings()
+        let view = RipgrepView(output: context.output, sources: sourceNames.count, settings: settings)
+        if view != nil { settings.showsLines = !settings.countOnly }
         var printers: [MatchPrinter] = []
-        let makeHandler: (Source) throws -> any InputHandler = { source in
-            let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name)
+        let makeHandler: (Source) throws -> any InputHandler = { [settings] source in
+            let printer = try MatchPrinter(settings: settings, output: context.output, name: source.name, view: view)
             printers.append(printer)
             return printer
         }
         let reader = InputReader(context: context, settings: input)
-        let tree = TreeSearch(settings: settings, walk: walk, context: context) { source in
+        let tree = TreeSearch(settings: settings, walk: walk, context: context, view: view) { source in
             try reader.read(local: source, makeHandler: makeHandler)
         }
         defer { tree.finish() }

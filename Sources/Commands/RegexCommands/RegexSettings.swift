@@ -25,6 +25,9 @@ struct RegexSettings: Sendable {
     let replacement: [UInt8]?
     /// The longest match that can be found across reads.
     let maxMatchSize: Int
+    /// The terminal view prints each match's whole lines: the window keeps the line the next match may be on, and
+    /// a batch brings the end of a line a match left open.
+    var showsLines = false
 }
 
 /// Which sources -l and --files-without-match list (one `source` record each).
