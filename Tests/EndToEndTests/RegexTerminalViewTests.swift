@@ -108,6 +108,33 @@ struct RegexTerminalViewTests {
         #expect(actual.stdout == expected.stdout)
     }
 
+    /// Issue 23: a named file is read in pieces; whatever their size, each line is printed once and whole, with
+    /// every match on it, though its end (or the rest of a multi-line match) comes in a later piece. --lines prints
+    /// the same lines.
+    @Test(arguments: [1, 3, 7, 64, 4096, 1 << 17])
+    func piecesMakeNoDifference(readSize: Int) throws {
+        let cases: [Case] = [
+            Case(["foo", "d/long.txt"]), Case(["-e", "foo", "-e", "j", "d/long.txt"]),
+            Case(["-i", "FOO|no", "d/b.txt"]),
+            Case(["foo", "d/sub/c.txt"]), Case(["-C2", "foo", "d/a.txt", "d/b.txt"]),
+            Case(["-U", #"a\nbb\ncc|c b|a\nbb\n"#, "m.txt"], tb: [#"a\nbb\ncc|c b|a\nbb\n"#, "m.txt"]),
+            Case(["x*", "d/a.txt"]), Case(["x*", "d/sub/c.txt"]),
+        ]
+        // (Reading the 400 KB line a few bytes at a time takes long in a debug build.)
+        for test in cases where readSize >= 64 || !test.tb.contains("d/long.txt") {
+            let expected = try runProgram(
+                rg, ["--sort", "path", "--heading", "-n", "--color", "never"] + test.rg,
+                environment: scratch.environment,
+                directory: scratch.path)
+            for lines in test.rg.contains("-U") ? [[]] : [[], ["--lines"]] {
+                let actual = try runProgram(
+                    Package.binary, ["regex", "--format", "human", "--read-size", String(readSize)] + lines + test.tb,
+                    environment: scratch.environment, directory: scratch.path)
+                #expect(actual.stdout == expected.stdout, "\(test.tb) \(lines)")
+            }
+        }
+    }
+
     /// Issue 23: --format table on a terminal is the table, and into a pipe the output stays NDJSON.
     @Test func tableAndPipeStayAsTheyWere() throws {
         let table = try run(

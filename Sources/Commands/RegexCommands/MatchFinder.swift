@@ -57,6 +57,8 @@ final class MatchFinder {
     /// For the terminal view (`showsLines`), the absolute offset of the last match's last byte while the line break
     /// after it is not in the window yet: the batch that brings it is sent even without matches.
     private var openLine: Int?
+    /// For the terminal view: the absolute start of the last line seen, and how far the window was looked at for it.
+    private var viewLine = (start: 0, scanned: 0)
 
     /// `matchers`: those of an earlier finder on this thread, to reuse (making them maps a JIT stack each time).
     init(
@@ -255,11 +257,13 @@ final class MatchFinder {
     private func closeLine() {
         guard let from = openLine else { return }
         let bytes = window
-        if from - windowBase < bytes.count,
-            Bytes.firstIndex(of: 0x0A, in: bytes.span, (from - windowBase)..<bytes.count) != nil
-        {
+        let start = max(from - windowBase, 0)
+        if start < bytes.count, Bytes.firstIndex(of: 0x0A, in: bytes.span, start..<bytes.count) != nil {
             openLine = nil
             batch.endsLine = true
+        } else {
+            // None up to here: the next look starts where this one ended.
+            openLine = windowBase + bytes.count
         }
     }
 
@@ -279,15 +283,18 @@ final class MatchFinder {
         rescanAt = partial ? window.count + max(window.count - searchFrom, 1) : 0
     }
 
-    /// Where the line holding window[index] starts, or `index` when that is more than --max-match-size back.
+    /// Where the line holding window[index] starts, or `index` when that is more than --max-match-size back. The
+    /// window is looked at once: from where the last call looked up to.
     private func lineStart(before index: Int) -> Int {
         let bytes = window
-        var start = index
-        while start > 0 && bytes[start - 1] != 0x0A {
-            start -= 1
-            if index - start > settings.maxMatchSize { return index }
+        var from = max(viewLine.scanned - windowBase, 0)
+        while from < index, let newline = Bytes.firstIndex(of: 0x0A, in: bytes.span, from..<index) {
+            viewLine.start = windowBase + newline + 1
+            from = newline + 1
         }
-        return start
+        viewLine.scanned = max(viewLine.scanned, windowBase + index)
+        let start = viewLine.start - windowBase
+        return start < 0 || index - start > settings.maxMatchSize ? index : start
     }
 
     /// Counts lines up to an absolute offset in the window (a function of its own, so its reference to the window

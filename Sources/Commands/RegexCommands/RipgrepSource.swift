@@ -31,6 +31,8 @@ final class RipgrepSource {
         var last: Int
         /// That line break, once the bytes reach it.
         var end: Int?
+        /// Until it is found: how far the bytes were looked at for it (each byte is looked at once).
+        var scanned = 0
 
         /// Takes the bytes of a later batch, which go on from where these end (the group's start is kept when the
         /// batch dropped it), and looks for the end again.
@@ -52,9 +54,10 @@ final class RipgrepSource {
         }
 
         mutating func findEnd() {
-            let from = max(last, start) - base
+            let from = max(last, start, scanned) - base
             guard from < bytes.count else { return end = nil }
             end = Bytes.firstIndex(of: 0x0A, in: bytes.span, from..<bytes.count).map { $0 + base }
+            if end == nil { scanned = base + bytes.count }
         }
     }
 
@@ -107,11 +110,13 @@ final class RipgrepSource {
         let last = range.isEmpty ? range.lowerBound : range.upperBound - 1
         if var held = group, range.lowerBound <= held.end ?? Int.max {
             held.marks.append(range)
-            if last > held.last {
-                held.last = last
+            held.last = max(held.last, last)
+            // A match that goes on past the line break: its lines are the group's too.
+            if let end = held.end, last > end {
                 held.end = nil
                 held.extend(with: batch)
-                if held.end == nil { held.findEnd() }
+            } else if held.end == nil {
+                held.extend(with: batch)
             }
             group = held
             return
