@@ -51,12 +51,14 @@ show "tb history --command feed | cat"
 show tb history --fields time,command,target --format tsv
 show tb history -n 2 --template "'%(time)  %(command) %(target) -> %(records) records'"
 
-section "regex: PCRE2 matches from files, stdin, URLs and gzip, as records"
+section "regex: PCRE2 matches from files, stdin, URLs and gzip: ripgrep's lines on a terminal, records in a pipe"
 show tb regex "'(?si)((?<!\\w)L\\w+)'" lorem.txt
 show "tb regex '(?<level>ERROR|WARN) +\\[(?<service>\\w+)\\]' server.log.gz --fields line,named | head -3"
 show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
 show "tb regex --lines -g1 'took|(\\d{4}) ms' server.log.gz --max-count 3 --format tsv --fields line,match"
 show "tb regex -w -C1 ERROR server.log.gz --max-count 1 --format tsv --fields line,text"
+show tb regex -w -C1 ERROR server.log.gz lorem.txt --max-count 1 --format human
+show tb regex -c ERROR server.log.gz --format table
 show tb regex -vc ERROR server.log.gz
 show "tb regex -l -i ferry . --glob '!*.svndump'"
 show "tb regex -c -a ERROR . --glob '*.gz'"
