@@ -77,6 +77,8 @@ struct RegexTerminalViewTests {
         Case(["-w", "-i", "FOO", "d"]),
         Case(["-F", "o t", "d"]),
         Case(["--hidden", "foo", "d"]),
+        Case(["-r", "X${1}Y", "fo(o)", "d"]),
+        Case(["-r", "[$0]", "o", "d/a.txt"]),
         // A match over lines: rg needs -U, tb's subject is the whole input.
         Case(["-U", #"a\nbb\ncc|c b|a\nbb\n"#, "m.txt"], tb: [#"a\nbb\ncc|c b|a\nbb\n"#, "m.txt"]),
         Case(["-U", #"(?s)o.two.*?y"#, "d"], tb: [#"(?s)o.two.*?y"#, "d"]),
@@ -98,6 +100,8 @@ struct RegexTerminalViewTests {
     @Test(arguments: [
         Case(["foo", "d"]), Case(["foo", "d/a.txt"]), Case(["-C1", "foo", "d/a.txt"]),
         Case(["-c", "two|three", "d/a.txt", "d/b.txt"]),
+        // Matches that touch are one coloured stretch; --replace's texts are coloured in their place.
+        Case(["o", "d/a.txt"]), Case(["-r", "[$0]", "o", "d/a.txt"]),
         Case(["-l", "foo", "d"]), Case(["-U", #"a\nbb\ncc"#, "m.txt"], tb: [#"a\nbb\ncc"#, "m.txt"]),
     ])
     func colorsAreRipgreps(_ test: Case) throws {

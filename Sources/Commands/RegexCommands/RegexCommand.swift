@@ -135,6 +135,15 @@ public struct RegexCommand: Command {
             searched, and !GLOB leaves out what it matches; the last that matches decides. A file named on the \
             command line is always searched, whatever these rules say. A file or directory that cannot be read is \
             reported and the search goes on; the exit status is then 2.
+
+            On a terminal (and with --format human) the matches print as `rg --heading -n` prints them, byte for \
+            byte: each line holding a match once, whole (a \\r before its line break included) with its number \
+            and a colon, every line of a match that spans lines, context lines with a dash and -- between groups \
+            that do not follow each other, -v's lines with a colon, and the name of each file above its lines \
+            when several SOURCEs or a directory are searched (stdin is <stdin>). -c prints the count (path:count \
+            with names; a source without a match prints nothing), -l and --files-without-match the names, and -r \
+            the lines with each match replaced. With colour on, rg's: names magenta, line numbers green, matches \
+            bold red. --format table is the table of the records, and into a pipe they are NDJSON.
             """,
         options: [
             caseless, dotAll, multiline, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines,

@@ -26,7 +26,8 @@ final class RipgrepSource {
         var base: Int
         var start: Int
         let line: Int
-        var marks: [Range<Int>] = []
+        /// The matches' ranges, with their --replace texts.
+        var marks: [RipgrepView.Mark] = []
         /// Where the line break ending the group is looked for: the last matched byte (or an empty match's place).
         var last: Int
         /// That line break, once the bytes reach it.
@@ -108,8 +109,11 @@ final class RipgrepSource {
             return
         }
         let last = range.isEmpty ? range.lowerBound : range.upperBound - 1
+        let mark = RipgrepView.Mark(
+            range: range, replacement: batch.replacement(of: index).map { Array(batch.replacements[$0]) })
+        if view.onlyMatching { return printOnly(mark, line: batch.lines[index], of: batch) }
         if var held = group, range.lowerBound <= held.end ?? Int.max {
-            held.marks.append(range)
+            held.marks.append(mark)
             held.last = max(held.last, last)
             // A match that goes on past the line break: its lines are the group's too.
             if let end = held.end, last > end {
@@ -125,7 +129,7 @@ final class RipgrepSource {
         var start = reported.lowerBound
         while start > 0 && batch.bytes[start - 1] != 0x0A { start -= 1 }
         var held = LineGroup(
-            bytes: batch.bytes, base: batch.base, start: batch.base + start, line: batch.lines[index], marks: [range],
+            bytes: batch.bytes, base: batch.base, start: batch.base + start, line: batch.lines[index], marks: [mark],
             last: last)
         held.findEnd()
         group = held
@@ -143,15 +147,40 @@ final class RipgrepSource {
         while true {
             let stop = Bytes.firstIndex(of: 0x0A, in: span, from..<end) ?? end
             let lineStart = held.base + from
-            let marks = held.marks.compactMap { mark -> Range<Int>? in
-                let lower = max(mark.lowerBound, lineStart)
-                let upper = min(mark.upperBound, held.base + stop)
-                return lower < upper ? (lower - lineStart)..<(upper - lineStart) : nil
+            let marks = held.marks.compactMap { mark -> RipgrepView.Mark? in
+                let lower = max(mark.range.lowerBound, lineStart)
+                let upper = min(mark.range.upperBound, held.base + stop)
+                // An empty match is marked (for --replace) on its own line only.
+                guard lower < upper || (mark.range.isEmpty && lower == upper && lower == mark.range.lowerBound)
+                else { return nil }
+                // The replacement goes where the match starts; the match's other lines lose their part.
+                let replacement =
+                    mark.range.lowerBound < lineStart ? mark.replacement.map { _ in [] } : mark.replacement
+                return RipgrepView.Mark(range: (lower - lineStart)..<(upper - lineStart), replacement: replacement)
             }
             view.appendLine(
                 number: number, separator: UInt8(ascii: ":"), text: span.extracting(from..<stop), marks: marks)
             lastLine = number
             guard stop < end else { break }
+            from = stop + 1
+            number += 1
+        }
+    }
+
+    /// -o: the match alone, each of its lines numbered.
+    private func printOnly(_ mark: RipgrepView.Mark, line: Int, of batch: MatchBatch) {
+        guard !mark.range.isEmpty else { return }
+        let span = batch.bytes.span
+        var from = mark.range.lowerBound - batch.base
+        let end = mark.range.upperBound - batch.base
+        var number = line
+        view.startLines(of: self, at: number)
+        while from < end {
+            let stop = Bytes.firstIndex(of: 0x0A, in: span, from..<end) ?? end
+            let whole = RipgrepView.Mark(range: 0..<(stop - from), replacement: mark.replacement)
+            view.appendLine(
+                number: number, separator: UInt8(ascii: ":"), text: span.extracting(from..<stop), marks: [whole])
+            lastLine = number
             from = stop + 1
             number += 1
         }

@@ -11,6 +11,8 @@ final class RipgrepView {
     var headings: Bool
     /// Counts of 0 are printed too (--include-zero); otherwise, as `rg -c`, a source without a match prints nothing.
     var includeZero = false
+    /// -o: only the matched parts, each line of them on its own line (R2's flag sets it).
+    var onlyMatching = false
     /// -A, -B or -C: groups of lines that do not follow each other are parted by `--`.
     private let showsContext: Bool
     /// The source whose lines were printed last: lines of another one start under its heading again.
@@ -61,23 +63,42 @@ final class RipgrepView {
         printedLines = true
     }
 
+    /// A match's part of a line (relative to the line), and what --replace puts in its place.
+    struct Mark {
+        let range: Range<Int>
+        var replacement: [UInt8]?
+    }
+
     /// One line: its number, `:` for a matching line or `-` for context, and its text with the marked ranges
-    /// (relative to `text`) coloured.
-    func appendLine(number: Int, separator: UInt8, text: Span<UInt8>, marks: [Range<Int>]) {
+    /// coloured (or replaced, with --replace, as `rg -r` does).
+    func appendLine(number: Int, separator: UInt8, text: Span<UInt8>, marks: [Mark]) {
         if color { buffer.append(contentsOf: Self.numberColor) }
         buffer.append(contentsOf: String(number).utf8)
         if color { buffer.append(contentsOf: Self.reset) }
         buffer.append(separator)
         var at = 0
-        if color {
-            for mark in marks where mark.lowerBound >= at && !mark.isEmpty {
-                append(text, at..<mark.lowerBound)
-                buffer.append(contentsOf: Self.matchColor)
-                append(text, mark)
+        // Matches that touch share one coloured stretch, as in rg.
+        var open = false
+        for mark in marks where mark.range.lowerBound >= at {
+            guard mark.replacement != nil || (color && !mark.range.isEmpty) else { continue }
+            let colored = color && !(mark.replacement?.isEmpty ?? mark.range.isEmpty)
+            if open && (mark.range.lowerBound > at || !colored) {
                 buffer.append(contentsOf: Self.reset)
-                at = mark.upperBound
+                open = false
             }
+            append(text, at..<mark.range.lowerBound)
+            if colored && !open {
+                buffer.append(contentsOf: Self.matchColor)
+                open = true
+            }
+            if let replacement = mark.replacement {
+                buffer.append(contentsOf: replacement)
+            } else {
+                append(text, mark.range)
+            }
+            at = mark.range.upperBound
         }
+        if open { buffer.append(contentsOf: Self.reset) }
         append(text, at..<text.count)
         buffer.append(0x0A)
     }
