@@ -139,6 +139,17 @@ struct RegexTerminalViewTests {
         }
     }
 
+    /// A pattern anchored at the subject's start matches once, and the search stops there; the view still gets
+    /// the rest of that line from the later pieces. (rg's \A matches at every line, as it searches lines.)
+    @Test(arguments: [1, 4, 100])
+    func anAnchoredMatchGetsItsWholeLine(readSize: Int) throws {
+        let file = scratch.write("anchored.txt", "foo bar baz\nfoo\n")
+        let result = try tb(
+            ["regex", "--format", "human", "--read-size", String(readSize), #"\Afoo"#, file],
+            environment: scratch.environment)
+        #expect(result.stdout == "1:foo bar baz\n")
+    }
+
     /// Issue 23: --format table on a terminal is the table, and into a pipe the output stays NDJSON.
     @Test func tableAndPipeStayAsTheyWere() throws {
         let table = try run(

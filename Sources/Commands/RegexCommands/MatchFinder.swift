@@ -87,7 +87,10 @@ final class MatchFinder {
     /// Takes the next piece of input; false once no more is wanted.
     func feed(_ bytes: [UInt8]) throws -> Bool {
         // Read on all the same: stopping would make a program writing to a pipe fail.
-        guard !exhausted else { return true }
+        guard !exhausted else {
+            if openLine != nil { window.append(contentsOf: bytes) }
+            return followOpenLine(final: false)
+        }
         if window.isEmpty { window = bytes } else { window.append(contentsOf: bytes) }
         let more: Bool
         if settings.lineMode {
@@ -103,7 +106,11 @@ final class MatchFinder {
         // Where a subject ends inside a UTF-8 character, PCRE2 10.42's JIT reads the byte after it: let that be
         // there, and always the same, a newline (as after every line but the last with --lines).
         window.append(0x0A)
-        if !exhausted { _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true) }
+        if !exhausted {
+            _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true)
+        } else {
+            _ = followOpenLine(final: true)
+        }
         _ = send(finished: true)
     }
 
@@ -134,7 +141,8 @@ final class MatchFinder {
         attachWindow()
         guard let partial else { return false }
         if exhausted {
-            window = []
+            // The terminal view still wants the end of the last match's line.
+            if openLine == nil { window = [] }
             return true
         }
         if !final { compact(partial: partial) }
@@ -251,6 +259,21 @@ final class MatchFinder {
     private func stands(_ found: Range<Int>?, from next: Int) -> Bool {
         guard let found, !matchers.hasStartOffsetAssertion else { return false }
         return places == .lineStart ? found.lowerBound == next : found.lowerBound >= next
+    }
+
+    /// No match can follow, but the terminal view waits for the end of the last one's line: the batch that holds it
+    /// is sent (up to --max-match-size of line; beyond that the line is cut); false when the receiver is gone.
+    private func followOpenLine(final: Bool) -> Bool {
+        guard openLine != nil else { return true }
+        closeLine()
+        if batch.endsLine || final || window.count > settings.maxMatchSize {
+            batch.endsLine = true
+            attachWindow()
+            openLine = nil
+            window = []
+            return final || send(finished: false)
+        }
+        return true
     }
 
     /// Whether the window now holds the line break after the last match (for the terminal view).

@@ -103,6 +103,8 @@ final class MatchPrinter: InputHandler {
         if let lines {
             matches += batch.lineEntries.count { $0.selected }
             try lines.show(batch)
+            // What the history counts for a URL: the records the view stands for.
+            recordCount += batch.count + batch.lineEntries.count
             if batch.finished { try end() }
             return
         }
