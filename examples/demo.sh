@@ -51,7 +51,7 @@ show "tb history --command feed | cat"
 show tb history --fields time,command,target --format tsv
 show tb history -n 2 --template "'%(time)  %(command) %(target) -> %(records) records'"
 
-section "regex: PCRE2 matches from files, stdin, URLs and gzip, as records"
+section "regex: PCRE2 matches from files, stdin, URLs and gzip: ripgrep's lines on a terminal, records in a pipe"
 show tb regex "'(?si)((?<!\\w)L\\w+)'" lorem.txt
 show "tb regex '(?<level>ERROR|WARN) +\\[(?<service>\\w+)\\]' server.log.gz --fields line,named | head -3"
 show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
@@ -59,6 +59,9 @@ show tb regex -c "'^2026-11-28T0[6-9]'" server.log.gz
 show tb regex -c "'\\d+'" server.log.gz
 show "tb regex --lines --group 1 'took|(\\d{4}) ms' server.log.gz -m 3 --format tsv --fields line,match"
 show "tb regex -w -C1 ERROR server.log.gz --max-count 1 --template '%(type)%x09%(line)%x09%(text)'"
+show tb regex -w -C1 ERROR server.log.gz lorem.txt --max-count 1 --format human
+show tb regex -c ERROR server.log.gz --format table
+show tb regex -c -F -e ada@example.org -e grace@example.com -e user=- server.log.gz
 show tb regex -vc ERROR server.log.gz
 show "tb regex -l -i ferry . --glob '!*.svndump'"
 show "tb regex -c -a ERROR . --glob '*.gz'"

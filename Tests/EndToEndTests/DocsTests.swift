@@ -134,7 +134,8 @@ struct DocsTests {
                 "tb bookmark ls --fields=na", words: ["tb", "bookmark", "ls", "--fields", "=", "na"], cword: 5)
                 == ["name"])
         #expect(
-            try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).count == 4)
+            try bashComplete("tb history --format ", words: ["tb", "history", "--format", ""], cword: 3).sorted()
+                == ["auto", "human", "ndjson", "table", "tsv"])
     }
 
     /// A real interactive bash on a pseudo-terminal, with the default COMP_WORDBREAKS (which splits words at @, =

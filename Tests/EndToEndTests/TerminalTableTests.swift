@@ -14,8 +14,9 @@ struct TerminalTableTests {
 
     /// Runs tb under a pseudo-terminal of `columns` columns and returns what it wrote there.
     func onTerminal(_ arguments: [String], columns: Int) throws -> String {
-        let command = ([Package.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try TestSupport.onTerminal(command, columns: columns, environment: scratch.environment).stdout
+        try TestSupport.onTerminal(
+            Package.binary, arguments, columns: columns, environment: scratch.environment, directory: scratch.path
+        ).stdout
     }
 
     /// The screen of a terminal of `columns` columns after `output`: per line, the character in each column ("" for

@@ -1,17 +1,22 @@
-// Runs a shell command on a pseudo-terminal of a chosen width (script(1) and `stty cols`), so that tb sees a terminal
-// on stdin, stdout and stderr as a user's shell gives it one.
+// Runs a program on a pseudo-terminal of a chosen width (script(1) with `stty cols`), for tests of what tb prints
+// where stdout is a terminal.
 import Foundation
 
-/// Whether script(1), which makes the pseudo-terminal, is installed.
+/// Whether script(1) is there to make pseudo-terminals.
 public let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
-/// Runs `command` (shell words, quoted by the caller) on a pseudo-terminal of `columns` columns; its stdout is all
-/// the terminal showed, stderr included, with the terminal's \r\n line ends.
+/// Runs `program` with `arguments` on a pseudo-terminal of `columns` columns, in `directory` (stdin from the file
+/// `input` when given, stderr into the file `errors`) and returns what it wrote there: the terminal turns each
+/// "\n" into "\r\n". script(1) keeps its copy in `transcript` (default: `directory`'s `typescript`).
 public func onTerminal(
-    _ command: String, columns: Int, environment: [String: String], directory: String? = nil
+    _ program: String, _ arguments: [String], columns: Int, environment: [String: String], directory: String,
+    input: String? = nil, errors: String = "stderr.txt", transcript: String? = nil
 ) throws -> Finished {
-    // script's own transcript is not wanted: what the terminal showed comes back on its stdout.
-    try runProgram(
-        "/usr/bin/script", ["-q", "-e", "-c", "stty cols \(columns) rows 50; exec \(command)", "/dev/null"],
+    func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    var command = ([program] + arguments).map(quoted).joined(separator: " ") + " 2>" + quoted(errors)
+    if let input { command += " <" + quoted(input) }
+    return try runProgram(
+        "/usr/bin/script",
+        ["-q", "-e", "-c", "stty cols \(columns) rows 50; exec \(command)", transcript ?? directory + "/typescript"],
         environment: environment, directory: directory)
 }

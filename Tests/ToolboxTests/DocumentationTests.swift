@@ -19,7 +19,7 @@ struct DocumentationTests {
         #expect(complete(["greet", "--lo"]).0 == ["--loud"])
         #expect(complete(["greet", "--po"]).0 == [])
         #expect(complete(["greet", "--no-p"]).0 == ["--no-polite"])
-        #expect(complete(["greet", "--format", ""]).0 == ["auto", "ndjson", "table", "tsv"])
+        #expect(complete(["greet", "--format", ""]).0 == ["auto", "human", "ndjson", "table", "tsv"])
         #expect(complete(["greet", "--format=t"]).0 == ["--format=table", "--format=tsv"])
         #expect(complete(["greet", "--fields", "text,n"]) == (["text,number"], .nospace))
         #expect(complete(["greet", "-n", ""]).1 == .none)

@@ -259,18 +259,37 @@ struct OutputSettingsTests {
         switch s.style {
         case .ndjson: return "ndjson"
         case .table: return "table"
+        case .human: return "human"
         case .tsv: return "tsv"
         case .template: return "template"
         }
     }
 
-    @Test func autoIsATableOnATerminalAndNDJSONOtherwise() throws {
+    @Test func autoIsHumanOnATerminalAndNDJSONOtherwise() throws {
         #expect(style(try settings([])) == "ndjson")
-        #expect(style(try settings([], terminal: 80)) == "table")
+        #expect(style(try settings([], terminal: 80)) == "human")
         #expect(style(try settings(["--json"], terminal: 80)) == "ndjson")
         #expect(style(try settings([], ["TB_FORMAT": "tsv"], terminal: 80)) == "tsv")
         #expect(style(try settings(["--format", "table"], ["TB_FORMAT": "tsv"])) == "table")
         #expect(style(try settings(["--template", "%(text)"])) == "template")
+        // Issue 23: human by name and in TB_FORMAT; a view shows no fields, so --fields means the table.
+        #expect(style(try settings(["--format", "human"])) == "human")
+        #expect(style(try settings([], ["TB_FORMAT": "human"])) == "human")
+        #expect(style(try settings(["--fields", "text"], terminal: 80)) == "table")
+        #expect(style(try settings(["--format", "human", "--fields", "text"])) == "table")
+    }
+
+    /// Issue 23: a command without a view of its own writes its table for human.
+    @Test func humanIsTheTableOfACommandWithoutAView() throws {
+        let table = MemoryBuffer()
+        let human = MemoryBuffer()
+        for (style, buffer) in [(OutputSettings.Style.table, table), (.human, human)] {
+            let output = Output(settings: OutputSettings(style: style, width: 80), sink: .memory(buffer))
+            try output.emit(OutputTests.full)
+            try output.finish()
+        }
+        #expect(!human.bytes.isEmpty)
+        #expect(human.bytes == table.bytes)
     }
 
     @Test func conflictsAndBadEnvironmentAreUsageErrors() {
@@ -280,10 +299,13 @@ struct OutputSettingsTests {
         #expect(throws: UsageError("--json and --template do not go together")) {
             try settings(["--template", "x", "--json"])
         }
-        #expect(throws: UsageError("invalid value 'xml' for TB_FORMAT: expected one of auto, ndjson, table, tsv")) {
+        #expect(
+            throws: UsageError("invalid value 'xml' for TB_FORMAT: expected one of auto, human, ndjson, table, tsv")
+        ) {
             try settings([], ["TB_FORMAT": "xml"])
         }
-        #expect(throws: UsageError("invalid value 'xml' for --format: expected one of auto, ndjson, table, tsv")) {
+        #expect(throws: UsageError("invalid value 'xml' for --format: expected one of auto, human, ndjson, table, tsv"))
+        {
             try settings(["--format", "xml"])
         }
         #expect(

@@ -35,6 +35,8 @@ struct MatchBatch: Sendable {
     var newLines = 0
     /// The finder wants no more input: --first or --max-count was reached.
     var finished = false
+    /// For the terminal view: `bytes` reach the line break ending the line of an earlier batch's last match.
+    var endsLine = false
     /// The source could not be matched; no more batches follow.
     var failure: String?
 
@@ -46,7 +48,8 @@ struct MatchBatch: Sendable {
     var count: Int { lines.count }
 
     var isEmpty: Bool {
-        lines.isEmpty && lineEntries.isEmpty && counted == 0 && newLines == 0 && !finished && failure == nil
+        lines.isEmpty && lineEntries.isEmpty && counted == 0 && newLines == 0 && !finished && !endsLine
+            && failure == nil
     }
 
     /// The line of match `index` with --lines.

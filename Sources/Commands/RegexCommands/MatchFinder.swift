@@ -60,6 +60,11 @@ final class MatchFinder {
     private var startLines = StartLines()
     private var batch: MatchBatch
     private var replacement: [UInt8] = []
+    /// For the terminal view (`showsLines`), the absolute offset of the last match's last byte while the line break
+    /// after it is not in the window yet: the batch that brings it is sent even without matches.
+    private var openLine: Int?
+    /// For the terminal view: the absolute start of the last line seen, and how far the window was looked at for it.
+    private var viewLine = (start: 0, scanned: 0)
 
     /// `matchers`: those of an earlier finder on this thread, to reuse (making them maps a JIT stack each time).
     init(
@@ -89,7 +94,10 @@ final class MatchFinder {
     /// Takes the next piece of input; false once no more is wanted.
     func feed(_ bytes: [UInt8]) throws -> Bool {
         // Read on all the same: stopping would make a program writing to a pipe fail.
-        guard !exhausted else { return true }
+        guard !exhausted else {
+            if openLine != nil { window.append(contentsOf: bytes) }
+            return followOpenLine(final: false)
+        }
         if window.isEmpty { window = bytes } else { window.append(contentsOf: bytes) }
         let more: Bool
         if settings.lineMode {
@@ -105,7 +113,11 @@ final class MatchFinder {
         // Where a subject ends inside a UTF-8 character, PCRE2 10.42's JIT reads the byte after it: let that be
         // there, and always the same, a newline (as after every line but the last with --lines).
         window.append(0x0A)
-        if !exhausted { _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true) }
+        if !exhausted {
+            _ = settings.lineMode ? try scanLines(final: true) : try scan(final: true)
+        } else {
+            _ = followOpenLine(final: true)
+        }
         _ = send(finished: true)
     }
 
@@ -121,7 +133,7 @@ final class MatchFinder {
     /// The batch's offsets refer to the window as it is now: it keeps this version of it (sharing its storage,
     /// which the next change of the window copies).
     private func attachWindow() {
-        guard batch.count > 0 || !batch.lineEntries.isEmpty else { return }
+        guard batch.count > 0 || !batch.lineEntries.isEmpty || batch.endsLine else { return }
         batch.bytes = window
         batch.base = windowBase
     }
@@ -132,14 +144,16 @@ final class MatchFinder {
     private func scan(final: Bool) throws -> Bool {
         let end = final ? window.count - 1 : safeEnd()
         let partial = try search(upTo: end, final: final)
+        closeLine()
         attachWindow()
         guard let partial else { return false }
         if exhausted {
-            window = []
+            // The terminal view still wants the end of the last match's line.
+            if openLine == nil { window = [] }
             return true
         }
         if !final { compact(partial: partial) }
-        if window.count - context > settings.maxMatchSize {
+        if window.count - (settings.showsLines ? max(context, searchFrom) : context) > settings.maxMatchSize {
             throw ToolError(
                 "a match in '\(name)' starting at byte \(windowBase + searchFrom) is longer than --max-match-size "
                     + "(\(settings.maxMatchSize) bytes)")
@@ -270,9 +284,40 @@ final class MatchFinder {
         return places == .lineStart ? found.lowerBound == next : found.lowerBound >= next
     }
 
-    /// Drops what no future match can need, keeping `context` bytes before `searchFrom`.
+    /// No match can follow, but the terminal view waits for the end of the last one's line: the batch that holds it
+    /// is sent (up to --max-match-size of line; beyond that the line is cut); false when the receiver is gone.
+    private func followOpenLine(final: Bool) -> Bool {
+        guard openLine != nil else { return true }
+        closeLine()
+        if batch.endsLine || final || window.count > settings.maxMatchSize {
+            batch.endsLine = true
+            attachWindow()
+            openLine = nil
+            window = []
+            return final || send(finished: false)
+        }
+        return true
+    }
+
+    /// Whether the window now holds the line break after the last match (for the terminal view).
+    private func closeLine() {
+        guard let from = openLine else { return }
+        let bytes = window
+        let start = max(from - windowBase, 0)
+        if start < bytes.count, Bytes.firstIndex(of: 0x0A, in: bytes.span, start..<bytes.count) != nil {
+            openLine = nil
+            batch.endsLine = true
+        } else {
+            // None up to here: the next look starts where this one ended.
+            openLine = windowBase + bytes.count
+        }
+    }
+
+    /// Drops what no future match can need, keeping `context` bytes before `searchFrom` (and for the terminal view
+    /// the start of its line, unless that is more than --max-match-size back).
     private func compact(partial: Bool) {
-        let drop = max(0, searchFrom - context)
+        var drop = max(0, searchFrom - context)
+        if settings.showsLines && drop > 0 { drop = min(drop, lineStart(before: searchFrom)) }
         if drop > 0 {
             if !settings.countOnly { advancePosition(to: windowBase + drop) }
             lookForLineEnd(upTo: windowBase + drop)
@@ -283,6 +328,20 @@ final class MatchFinder {
         // The next search waits until the unfinished match's text has doubled: small ones go on at once, long ones
         // are not searched again after every small piece.
         rescanAt = partial ? window.count + max(window.count - searchFrom, 1) : 0
+    }
+
+    /// Where the line holding window[index] starts, or `index` when that is more than --max-match-size back. The
+    /// window is looked at once: from where the last call looked up to.
+    private func lineStart(before index: Int) -> Int {
+        let bytes = window
+        var from = max(viewLine.scanned - windowBase, 0)
+        while from < index, let newline = Bytes.firstIndex(of: 0x0A, in: bytes.span, from..<index) {
+            viewLine.start = windowBase + newline + 1
+            from = newline + 1
+        }
+        viewLine.scanned = max(viewLine.scanned, windowBase + index)
+        let start = viewLine.start - windowBase
+        return start < 0 || index - start > settings.maxMatchSize ? index : start
     }
 
     /// Counts lines up to an absolute offset in the window (a function of its own, so its reference to the window
@@ -505,6 +564,9 @@ final class MatchFinder {
                 position.advance(to: windowBase + reported.lowerBound, in: subject, base: windowBase)
                 batch.lines.append(position.line)
                 batch.columns.append(position.column + 1)
+                if settings.showsLines {
+                    openLine = windowBase + (reported.isEmpty ? reported.lowerBound : reported.upperBound - 1)
+                }
             }
             if let template = settings.replacement {
                 do {

@@ -12,6 +12,8 @@ final class MatchPrinter: InputHandler {
     private let source: JSONText
     /// nil for a file whose matches a TreeSearch worker found already (see `replay`).
     private let pipeline: WorkerPipeline<[UInt8], MatchBatch>?
+    /// The terminal view's lines of this source, which then get no records.
+    private let shown: RipgrepSource?
     /// Matches found (printed or counted), or lines selected with -v.
     private(set) var matches = 0
     /// Lines in which a match starts, or lines selected with -v.
@@ -27,12 +29,13 @@ final class MatchPrinter: InputHandler {
     /// --first or --max-count reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !done }
 
-    init(settings: RegexSettings, output: Output, name: String, walked: Bool = false) throws {
+    init(settings: RegexSettings, output: Output, name: String, walked: Bool = false, view: RipgrepView? = nil) throws {
         self.settings = settings
         self.output = output
         self.name = name
         self.walked = walked
         source = JSONText(name)
+        shown = view.map { RipgrepSource(view: $0, name: name) }
         do {
             pipeline = try WorkerPipeline(capacity: 3) { pipeline in
                 do {
@@ -53,12 +56,13 @@ final class MatchPrinter: InputHandler {
     }
 
     /// A printer of matches found already, by a worker of a TreeSearch: `replay` prints them.
-    init(found settings: RegexSettings, output: Output, name: String) {
+    init(found settings: RegexSettings, output: Output, name: String, view: RipgrepView? = nil) {
         self.settings = settings
         self.output = output
         self.name = name
         walked = true
         source = JSONText(name)
+        shown = view.map { RipgrepSource(view: $0, name: name) }
         pipeline = nil
     }
 
@@ -103,6 +107,14 @@ final class MatchPrinter: InputHandler {
         if let failure = batch.failure { throw ToolError(failure) }
         matches += batch.counted + batch.count
         lines += batch.newLines
+        if let shown {
+            matches += batch.lineEntries.count { $0.selected }
+            try shown.show(batch)
+            // What the history counts for a URL: the records the view stands for.
+            recordCount += batch.count + batch.lineEntries.count
+            if batch.finished { try end() }
+            return
+        }
         let box = MatchBatch.Box(batch)
         let names = settings.pattern.groups
         var entry = 0
@@ -138,15 +150,20 @@ final class MatchPrinter: InputHandler {
         done = true
         switch settings.listing {
         case .withMatches? where matches > 0, .withoutMatch? where matches == 0 && !abandoned:
-            try output.emit(SourceRecord(source: name))
+            if let shown { try shown.list() } else { try output.emit(SourceRecord(source: name)) }
             recordCount += 1
             listed = true
         // A source named on the command line always has its count, as in grep; a file found in a walk only when it
         // matched, as in rg.
         case nil where settings.countOnly && (lines > 0 || !walked || settings.includeZero):
-            try output.emit(CountRecord(source: name, lines: lines, matches: settings.invert ? nil : matches))
+            if let shown {
+                try shown.count(lines)
+            } else {
+                try output.emit(CountRecord(source: name, lines: lines, matches: settings.invert ? nil : matches))
+            }
             recordCount += 1
         default: break
         }
+        try shown?.finish()
     }
 }

@@ -219,14 +219,25 @@ public struct RegexCommand: Command {
             it with its default engine: what is not a literal character of a pattern does not count (\\W, \\S, \
             \\p{Lu}, group names, verbs such as (*UTF), inline flags), an escape that stands for a character does \
             (\\x43 is C), and one uppercase letter in any pattern, -f files included, makes them all \
-            case-sensitive; -i wins over -S. -m N is --max-count and -g GLOB --glob. -P, -U, -n, -z, grep's -E and \
-            -o are accepted and change nothing: the patterns are PCRE2, matches span lines where the pattern lets \
-            them, records carry line numbers, every match is a record of its own, and gzip is inflated anyway. -s is \
-            --dot-all, not rg's --case-sensitive, and -H sets an HTTP header (every record names its source).
+            case-sensitive; -i wins over -S. -m N is --max-count and -g GLOB --glob. -P, -U, -n, -z and grep's -E \
+            are accepted and change nothing: the patterns are PCRE2, matches span lines where the pattern lets them, \
+            records carry line numbers, and gzip is inflated anyway. -o prints only the matched parts in the \
+            terminal view (the records are the matches anyway). -s is --dot-all, not rg's --case-sensitive, and -H \
+            sets an HTTP header (every record names its source).
 
             With no SOURCE, stdin is read; when stdin is a terminal, there is nothing to read there, and the \
             current directory is searched instead, as rg searches it: its files are named a/b.txt, without ./ in \
             front.
+
+            On a terminal (and with --format human) the matches print as `rg --heading -n` prints them, byte for \
+            byte: each line holding a match once, whole (a \\r before its line break included) with its number \
+            and a colon, every line of a match that spans lines, context lines with a dash and -- between groups \
+            that do not follow each other, -v's lines with a colon, and the name of each file above its lines \
+            when several SOURCEs or a directory are searched (stdin is <stdin>). -c prints the count (path:count \
+            with names; a source without a match prints nothing, as in rg, unless \
+            --include-zero), -l and --files-without-match the names, and -r \
+            the lines with each match replaced. With colour on, rg's: names magenta, line numbers green, matches \
+            bold red. --format table is the table of the records, and into a pipe they are NDJSON.
             """,
         options: [
             caseless, dotAll, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines, invert, after,
@@ -335,7 +346,8 @@ public struct RegexCommand: Command {
             patterns: list, patternFiles: files, options: options, group: try arguments.value(Self.group),
             replacement: try arguments.value(Self.replace), lineMode: lineMode, countOnly: countOnly,
             invert: invert, before: before, after: after, listing: listing, maxCount: maxCount, firstOnly: firstOnly,
-            includeZero: arguments.flag(Self.includeZero), maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize),
+            includeZero: arguments.flag(Self.includeZero),
+            maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize),
             smartCase: arguments.flag(Self.smartCase), onlyMatching: arguments.flag(Self.onlyMatching))
         walk = try Self.walkSettings(arguments)
         input = try InputSettings(arguments)
@@ -368,18 +380,20 @@ public struct RegexCommand: Command {
             return .success
         }
         if listsFiles { return try FileListing(walk: walk, input: input, context: context).run(sourceNames) }
-        let settings = try plan.settings()
+        var settings = try plan.settings()
+        let view = RipgrepView(output: context.output, sources: sourceNames.count, settings: settings)
+        if view != nil { settings.showsLines = !settings.countOnly }
         var printers: [MatchPrinter] = []
         // `walked`: a file a directory walk found, which has a count record only when it matched.
-        let makePrinter: (Source, Bool) throws -> MatchPrinter = { source, walked in
+        let makePrinter: (Source, Bool) throws -> MatchPrinter = { [settings] source, walked in
             let printer = try MatchPrinter(
-                settings: settings, output: context.output, name: source.name, walked: walked)
+                settings: settings, output: context.output, name: source.name, walked: walked, view: view)
             printers.append(printer)
             return printer
         }
         let makeHandler: (Source) throws -> any InputHandler = { try makePrinter($0, false) }
         let reader = InputReader(context: context, settings: input)
-        let tree = TreeSearch(settings: settings, walk: walk, context: context) { source in
+        let tree = TreeSearch(settings: settings, walk: walk, context: context, view: view) { source in
             try reader.read(local: source, makeHandler: { try makePrinter($0, true) })
         }
         defer { tree.finish() }

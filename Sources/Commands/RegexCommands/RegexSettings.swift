@@ -35,6 +35,9 @@ struct RegexSettings: Sendable {
     let maxMatchSize: Int
     /// -o: the terminal view prints only the matched parts (records are the matches whatever it says).
     var onlyMatching = false
+    /// The terminal view prints each match's whole lines: the window keeps the line the next match may be on, and
+    /// a batch brings the end of a line a match left open.
+    var showsLines = false
 }
 
 /// Which sources -l and --files-without-match list (one `source` record each).

@@ -12,6 +12,8 @@ final class TreeSearch {
     private let context: Context
     /// How a big file is read: as the input layer reads a named one.
     private let stream: (Source) throws -> Bool
+    /// The terminal view, when it is on.
+    private let view: RipgrepView?
     private var pool: WorkerPool<FileJob, FileOutcome>?
     /// Files that failed and problems of the walk.
     private(set) var failed = 0
@@ -22,8 +24,12 @@ final class TreeSearch {
     private var binaryFiles = 0
 
     /// `stream` reads a file in pieces through the command's usual handler and says whether that succeeded.
-    init(settings: RegexSettings, walk: WalkSettings, context: Context, stream: @escaping (Source) throws -> Bool) {
+    init(
+        settings: RegexSettings, walk: WalkSettings, context: Context, view: RipgrepView? = nil,
+        stream: @escaping (Source) throws -> Bool
+    ) {
         self.settings = settings
+        self.view = view
         self.walk = walk
         self.context = context
         self.stream = stream
@@ -35,6 +41,8 @@ final class TreeSearch {
 
     /// Searches every file under `root` (a directory), printing as it goes.
     func search(_ root: Source) throws {
+        // rg names the files of a directory, whatever else was given.
+        view?.headings = true
         let pool = try startedPool()
         let walker = TreeWalk(root: root.path, settings: walk)
         while let step = walker.next() {
@@ -77,7 +85,7 @@ final class TreeSearch {
     private func print(_ outcome: FileOutcome) throws {
         switch outcome {
         case .searched(let name, let batches):
-            let printer = MatchPrinter(found: settings, output: context.output, name: name)
+            let printer = MatchPrinter(found: settings, output: context.output, name: name, view: view)
             do {
                 try printer.replay(batches)
             } catch let error as ToolError {

@@ -3,8 +3,10 @@
 /// tb's documented contract.
 enum Contract {
     static let output = """
-        Commands print records. Where stdout is a terminal the default is a table; otherwise it is NDJSON. \
-        --format (or TB_FORMAT) chooses: ndjson, table, tsv, or auto.
+        Commands print records. Where stdout is a terminal the default is human: the command's own view for \
+        people where it has one (tb regex prints lines as ripgrep does), its table otherwise; into a pipe it is \
+        NDJSON. --format (or TB_FORMAT) chooses: human, ndjson, table, tsv, or auto. --fields asks for the table \
+        instead of a view. A plugin sees human as table in TB_FORMAT.
 
         NDJSON: one JSON object a line. "type" comes first (bookmark, visit, ...), then every declared field of \
         the record in declared order, with null when a value is absent. Keys are snake_case. Strings are valid \
@@ -68,7 +70,7 @@ enum Contract {
         """
 
     static let environment: [(String, String)] = [
-        ("TB_FORMAT", "the default output format: auto, ndjson, table or tsv"),
+        ("TB_FORMAT", "the default output format: auto, human, ndjson, table or tsv"),
         ("TB_COLOR", "the default for --color: auto, always or never"),
         ("NO_COLOR", "when set and not empty, no colors unless --color always is given"),
         ("TB_CONFIG_DIR", "the directory for bookmarks, instead of $XDG_CONFIG_HOME/tb"),

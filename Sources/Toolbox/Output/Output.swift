@@ -50,7 +50,7 @@ public final class Output {
         switch settings.style {
         case .ndjson: writer = settings.fields.map { ProjectedNDJSONWriter(fields: $0) }
         case .tsv: writer = TSVWriter(fields: settings.fields)
-        case .table:
+        case .table, .human:
             writer = TableWriter(
                 fields: settings.fields, color: settings.color, width: settings.width, streaming: settings.interactive)
         case .template(let template): writer = TemplateWriter(template: template)

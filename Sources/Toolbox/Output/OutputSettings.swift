@@ -6,6 +6,8 @@ public struct OutputSettings: Sendable {
     /// The writer to use.
     public enum Style: Sendable {
         case ndjson, table, tsv
+        /// The command's own view (one that has none writes `table`'s table).
+        case human
         case template(Template)
     }
 
@@ -38,6 +40,7 @@ public struct OutputSettings: Sendable {
         switch try effectiveFormat(arguments, environment: environment, interactive: interactive) {
         case .ndjson: style = .ndjson
         case .table: style = .table
+        case .human: style = .human
         case .tsv, .auto: style = .tsv
         }
         if let text = try arguments.value(GlobalOptions.template) {
@@ -56,6 +59,8 @@ public struct OutputSettings: Sendable {
             guard !names.isEmpty else { throw UsageError("--fields needs at least one field name") }
             var seen = Set<String>()
             fields = names.filter { seen.insert($0).inserted }
+            // A view shows no fields: --fields asks for the table.
+            if case .human = style { style = .table }
         }
         let color = try usesColor(arguments, environment: environment, interactive: interactive)
         // Into a pipe the table fits COLUMNS when it is set, and is not cut otherwise.
@@ -73,13 +78,13 @@ public struct OutputSettings: Sendable {
         environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// The format records are written in: the chosen one, with `auto` settled by whether stdout is a terminal.
-    /// Never `auto`.
+    /// The format records are written in: the chosen one, with `auto` settled by whether stdout is a terminal
+    /// (`human` there). Never `auto`.
     static func effectiveFormat(_ arguments: ParsedArguments, environment: Environment, interactive: Bool)
         throws(UsageError) -> OutputFormat
     {
         let format = try chosenFormat(arguments, environment: environment)
-        return format == .auto ? (interactive ? .table : .ndjson) : format
+        return format == .auto ? (interactive ? .human : .ndjson) : format
     }
 
     /// Whether output is colored: the chosen --color, with `auto` meaning a terminal that is not `dumb` and no

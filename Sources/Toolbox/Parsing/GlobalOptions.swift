@@ -2,8 +2,10 @@
 
 /// How records are written.
 public enum OutputFormat: String, ArgumentChoice {
-    /// A table on a terminal, NDJSON otherwise.
+    /// `human` on a terminal, NDJSON otherwise.
     case auto
+    /// The command's view for people (tb regex prints as ripgrep does), or its table when it has none.
+    case human
     case ndjson
     case table
     case tsv
@@ -21,7 +23,9 @@ public enum ColorMode: String, ArgumentChoice {
 /// The global options; the kernel reads them, commands never do.
 public enum GlobalOptions {
     public static let format = Option<OutputFormat>(
-        "format", help: "how to write records: auto (a table on a terminal, NDJSON otherwise), ndjson, table or tsv",
+        "format",
+        help: "how to write records: auto (human on a terminal, NDJSON otherwise), human (the command's own view, "
+            + "as regex's ripgrep-style lines, or else its table), ndjson, table or tsv",
         default: .auto)
     public static let json = Flag("json", help: "short for --format ndjson")
     public static let fields = Option<String>(
@@ -33,7 +37,7 @@ public enum GlobalOptions {
         help: "write each record with a template: %(field), %(field.sub), %x09, %n, %%",
         conflicts: [format, json, fields])
     public static let color = Option<ColorMode>(
-        "color", help: "color the table: auto (on a terminal unless NO_COLOR is set), always or never",
+        "color", help: "color the table or view: auto (on a terminal unless NO_COLOR is set), always or never",
         default: .auto)
     public static let help = Flag("help", short: "h", help: "show help: -h briefly, --help in full")
     public static let version = Flag("version", help: "print the version and exit")

@@ -53,8 +53,9 @@ public struct ExternalCommands: Sendable {
         throws(UsageError) -> [String: String]
     {
         var variables: [String: String] = [:]
-        variables["TB_FORMAT"] =
-            try OutputSettings.effectiveFormat(global, environment: environment, interactive: interactive).rawValue
+        // A plugin's view is its table: `human` is newer than the plugins that read TB_FORMAT.
+        let format = try OutputSettings.effectiveFormat(global, environment: environment, interactive: interactive)
+        variables["TB_FORMAT"] = format == .human ? OutputFormat.table.rawValue : format.rawValue
         let colored = try OutputSettings.usesColor(global, environment: environment, interactive: interactive)
         variables["TB_COLOR"] = colored ? "always" : "never"
         let paths = StorePaths(environment: environment)
