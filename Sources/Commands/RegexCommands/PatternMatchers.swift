@@ -5,7 +5,8 @@ import PCRE2
 /// The PCRE2 matchers one MatchFinder needs. Variants exist only for patterns that have `\G` or `^`; a literal set's
 /// automaton needs none.
 struct PatternMatchers {
-    private let literal: LiteralMatcher?
+    /// The automaton that matches instead of PCRE2 for a set of literals.
+    let literal: LiteralMatcher?
     private let plain: PCRE2Matcher
     private let plainAtEnd: PCRE2Matcher?
     private let beyond: PCRE2Matcher?
@@ -30,10 +31,10 @@ struct PatternMatchers {
     /// The pattern has `\G`: a search that went on past its start offset needs the variant where `\G` fails.
     var hasStartOffsetAssertion: Bool { beyond != nil }
 
-    /// The matcher for a search from where a search on the whole input would start (`beyondStart` false), or from a
-    /// later place.
-    func matcher(beyondStart: Bool) -> any SubjectMatcher {
-        literal ?? (beyondStart ? beyond ?? plain : plain)
+    /// PCRE2's matcher for a search from where a search on the whole input would start (`beyondStart` false), or
+    /// from a later place (when there is no `literal`).
+    func pcre2(beyondStart: Bool) -> PCRE2Matcher {
+        beyondStart ? beyond ?? plain : plain
     }
 
     /// Its variant where a multiline `^` also matches at the subject's end after a newline; nil without `^`.
