@@ -1,4 +1,4 @@
-// The built binary's exit statuses and messages (DESIGN §6), and -h on every command.
+// The built binary's exit statuses and messages (tb(1), EXIT STATUS), and -h on every command.
 import Foundation
 import TestSupport
 import Testing

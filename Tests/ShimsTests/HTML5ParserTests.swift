@@ -1,5 +1,5 @@
 // parseHTML5: gumbo's tree reaches libxml2 whole (html5lib's tree-construction cases, hand-written HTML5 cases),
-// in the shape notes/html.md fixes, and deep or huge documents neither overflow a stack nor get cut.
+// in the shape CONTRIBUTING.md ("How tb html selects") fixes, and deep or huge documents neither overflow a stack nor get cut.
 import CGumbo
 import CLibXML2
 import Foundation
@@ -176,7 +176,7 @@ struct HTML5ParserTests {
                           <math mi>
                             "y"
                     """))
-        // The prefixes and URIs of notes/html.md, each declared once, on the root.
+        // The prefixes and URIs CONTRIBUTING.md gives, each declared once, on the root.
         let document = try parseHTML5(Array(html.utf8), url: nil)
         let root = try #require(UnsafeMutablePointer<xmlDoc>(document.document).pointee.children)
         var declared: [String] = []

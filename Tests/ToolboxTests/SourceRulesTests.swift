@@ -1,4 +1,4 @@
-// The layout rules of DESIGN §1: C and the C library only under Sources/Shims, no Foundation in the product.
+// The layout rules CONTRIBUTING.md gives: C and the C library only under Sources/Shims, no Foundation in the product.
 import Foundation
 import TestSupport
 import Testing

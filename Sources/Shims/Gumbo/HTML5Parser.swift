@@ -5,8 +5,8 @@ import LibXML2
 
 /// Parses `utf8`, UTF-8 text, the way browsers parse HTML (gumbo), into a libxml2 document: HTML elements without
 /// a namespace, SVG and MathML ones in theirs, attributes in source order, template contents as the template's
-/// children (see notes/html.md). `url` becomes the document's URL. Deep nesting is handled iteratively; gumbo's
-/// tree is freed while libxml2's grows, so the two are never both whole.
+/// children (the shape CONTRIBUTING.md's "How tb html selects" gives). `url` becomes the document's URL. Deep
+/// nesting is handled iteratively; gumbo's tree is freed while libxml2's grows, so the two are never both whole.
 public func parseHTML5(_ utf8: [UInt8], url: String?) throws(GumboError) -> HTMLDocument {
     try Gumbo.loaded.get()
     if case .failure(let error) = LibXML2.loaded { throw GumboError(message: error.message) }

@@ -1,4 +1,5 @@
-// Turns gumbo's tree into a libxml2 document (the tree of notes/html.md), freeing gumbo's nodes as it goes.
+// Turns gumbo's tree into a libxml2 document (the shape of CONTRIBUTING.md's "How tb html selects"), freeing
+// gumbo's nodes as it goes.
 internal import CGumbo
 internal import CLibXML2
 import Glibc
@@ -204,7 +205,7 @@ struct TreeBuilder {
 }
 
 extension TreeBuilder {
-    /// The namespaces of foreign elements and attributes, with the prefixes of notes/html.md.
+    /// The namespaces of foreign elements and attributes, with the prefixes CONTRIBUTING.md gives ("How tb html selects").
     enum Namespace: Int {
         case svg, mathML, xlink, xml
 

@@ -1,4 +1,4 @@
-// The exit statuses tb promises (DESIGN §6); every command returns one of these.
+// The exit statuses tb promises (tb(1), EXIT STATUS); every command returns one of these.
 
 /// How a run ended, as the process exit status.
 public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {

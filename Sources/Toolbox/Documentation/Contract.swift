@@ -1,4 +1,4 @@
-// The promises tb makes as a whole (DESIGN §3, §5, §6), written once for tb(1) and help.
+// The promises tb makes as a whole (output, inputs, store and exit statuses), written once for tb(1) and help.
 
 /// tb's documented contract.
 enum Contract {

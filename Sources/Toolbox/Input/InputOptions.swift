@@ -1,4 +1,4 @@
-// The options every command that reads SOURCEs shares (DESIGN §4), and their checked values.
+// The options every command that reads SOURCEs shares, and their checked values.
 
 /// Declarations of the input options.
 public enum InputOptions {

@@ -1,5 +1,5 @@
 // From argv to exit status: parse, pick the command or plugin, build the output, run, report errors in git's
-// style with the statuses of DESIGN §6.
+// style with the statuses of ExitStatus.
 import POSIX
 
 /// tb's version.
