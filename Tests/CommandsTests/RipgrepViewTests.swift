@@ -1,6 +1,6 @@
 import Testing
-// The ripgrep view's handling of batches that the command line cannot reach yet: -o (R2's flag), and lines whose
-// matches and end come in several batches, compared with what rg prints for the same input.
+// The ripgrep view's handling of batches built by hand: -o, and lines whose matches and end come in several batches,
+// compared with what rg prints for the same input.
 import Toolbox
 
 @testable import RegexCommands

@@ -68,7 +68,7 @@ struct RegexTerminalViewTests {
         Case(["-B", "3", "foo", "d/a.txt", "d/b.txt"]),
         Case(["-v", "foo", "d/a.txt"]),
         Case(["-v", "-C1", "o", "d/a.txt"]),
-        // Which files of a walk get a count is R1's (issue 23: only those that matched, as rg -c).
+        // Named files here: a walk's files without a match get no count (RegexTreeTests), as in rg -c.
         Case(["-c", "two|three|crlf|last", "d/a.txt", "d/b.txt", "d/sub/c.txt"]),
         Case(["-c", "two|three", "d/a.txt"]),
         Case(["-l", "foo", "d"]),
