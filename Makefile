@@ -1,5 +1,5 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate clean.
+# Targets: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate packages clean.
 # `make test-asan` and `make test-tsan` run the whole suite, the tb the end-to-end tests start included, built with
 # AddressSanitizer (and LeakSanitizer) or ThreadSanitizer in .build/asan or .build/tsan; any report fails the run.
 
@@ -17,6 +17,11 @@ BUILD_PACKAGES := pkg-config libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl
 # time, so it builds and runs without it, unprotected. libexpat1-dev depends on exactly its own version of libexpat1,
 # so asking for the one brings the other.
 MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
+# What the demo runs besides tb and the programs every Debian system has (Essential packages: coreutils, sed, gzip…):
+# python3 for its web server and the port it holds, subversion for svnadmin to load its repository. The libraries tb
+# loads at run time (libcurl, libsvn, libxml2…) come with the build packages. DemoTests runs the demo with only these
+# programs on PATH.
+DEMO_PACKAGES := python3 subversion
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
 # flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, and the real servers the input tests
 # run on 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a TLS certificate).
@@ -26,10 +31,24 @@ BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup su
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 
-.PHONY: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate clean
+.PHONY: deps demo-deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate \
+	packages clean
 
+REQUIRED_VERSIONS := $(foreach package,$(MINIMUM_VERSIONS),'$(package)')
+# The tests' packages (and the build's): what test, fuzz, the sanitized runs and bench start from.
 deps:
-	@scripts/install-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(foreach package,$(MINIMUM_VERSIONS),'$(package)')
+	@scripts/install-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES) $(REQUIRED_VERSIONS)
+
+# The demo's: the build's and the demo's own tools, no test server.
+demo-deps:
+	@scripts/install-packages.sh $(BUILD_PACKAGES) $(DEMO_PACKAGES) $(REQUIRED_VERSIONS)
+
+# Which packages each target installs (the README lists them too; DemoTests reads the demo's line).
+packages:
+	@echo "build: $(BUILD_PACKAGES) $(MINIMUM_VERSIONS)"
+	@echo "demo: $(DEMO_PACKAGES)"
+	@echo "test: $(TEST_PACKAGES)"
+	@echo "bench: $(BENCH_PACKAGES)"
 
 build: $(BIN)
 
@@ -47,7 +66,7 @@ $(BIN): $(SOURCES)
 	$(SWIFT) build -c release --product tb --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) $(START_UP_FLAGS)
 	@touch $@
 
-demo: deps build
+demo: demo-deps build
 	@examples/demo.sh $(BIN)
 
 test: deps

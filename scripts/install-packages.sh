@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages named as arguments that are not installed yet, and upgrades those given as
 # NAME>=VERSION that are installed in an older version (to the newest the package lists offer); nothing when all are
-# there. Uses sudo when not run as root. Called by `make deps` (build and tests) and `make bench` (peer tools).
+# there. Uses sudo when not run as root. Called by `make deps` (build and tests), `make demo-deps` (build and the
+# demo's tools) and `make bench` (peer tools).
 set -eu
 
 # The installed version of a package, empty when it is not installed.
