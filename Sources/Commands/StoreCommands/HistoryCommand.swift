@@ -4,7 +4,8 @@ import Toolbox
 /// Lists the recorded visits.
 public struct HistoryCommand: Command {
     static let command = Option<String>(
-        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed, svn (all its subcommands) or 'svn log'",
+        "command", short: "c", value: "COMMAND",
+        help: "only visits by this command, such as feed, svn (all its subcommands) or 'svn log'",
         completion: .visitingCommands)
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
