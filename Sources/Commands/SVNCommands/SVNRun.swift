@@ -22,11 +22,13 @@ struct SVNRun {
     }
 
     /// Runs `body` for each target; a target that fails is reported and the others go on. 0 when all succeeded,
-    /// else 2.
-    mutating func each(_ texts: [String], _ body: (SVNTarget, inout SVNRun) throws -> Void) throws -> ExitStatus {
+    /// else 2. Paths in working copies stand for their nodes' URLs unless `workingCopies` is off.
+    mutating func each(
+        _ texts: [String], workingCopies: Bool = true, _ body: (SVNTarget, inout SVNRun) throws -> Void
+    ) throws -> ExitStatus {
         var failed = false
         var targets: [SVNTarget] = []
-        for text in texts { targets.append(try SVNTarget(text, context: context)) }
+        for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
         for target in targets {
             let before = context.output.recordCount
             var status = ExitStatus.success
@@ -43,6 +45,7 @@ struct SVNRun {
             }
             defer { Watchdog.disarm() }
             do {
+                if let problem = target.problem { throw ToolError("cannot \(verb) '\(target.text)': \(problem)") }
                 try body(target, &self)
             } catch let error as SVNError {
                 context.error("cannot \(verb) '\(target.text)': \(Self.message(error))")
