@@ -174,7 +174,12 @@ struct SVNWorkingCopyTests {
         try expectOneLine(["cat", "new.txt"], status: 2, "not committed yet")
         try expectOneLine(["cat", "-r", "99", "a.txt"], status: 2, "no such revision 99")
         try expectOneLine(["log", "-r", "99", "."], status: 2, "no such revision 99")
-        try expectOneLine(["ls", url + "/nope"], status: 2, "path '/trunk/nope' not found")
+        // A path missing from the repository, in one wording whatever libsvn's layer says.
+        for command in ["ls", "cat", "info", "log"] {
+            try expectOneLine([command, url + "/nope"], status: 2, "'\(url)/nope': not found")
+            try expectOneLine([command, server.url("/repo/trunk/nope")], status: 2, "/repo/trunk/nope': not found")
+        }
+        try expectOneLine(["info", url + "/nope"], status: 2, "'\(url)/nope': not found in revision 6")
         // A directory that is neither a working copy nor a repository.
         let plain = scratch.file("plain")
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: false)

@@ -89,6 +89,11 @@ struct SVNRun {
 
     /// libsvn's chain in one line, lowercase as tb's messages are, with a hint where the cause is the credentials.
     static func message(_ error: SVNError) -> String {
+        // One wording for what each layer words its own way ("path '/x' not found", "URL '…' non-existent in
+        // revision 4", "file not found: revision 4, path '/x'"): the target is named before it.
+        if error.isMissingPath {
+            return "not found" + (Self.revision(in: error.description).map { " in revision \($0)" } ?? "")
+        }
         var text = error.chain.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
             .joined(separator: ": ")
         // "Path '/x' not found" → "path '/x' not found"; "URL …" and "E170013" keep their capitals.
@@ -100,6 +105,17 @@ struct SVNRun {
         }
         guard error.isAuthenticationFailure else { return text }
         return text + " (tb never prompts: give --username and TB_SVN_PASSWORD or --password-file)"
+    }
+}
+
+extension SVNRun {
+    /// The revision libsvn's message names ("… in revision 4", "revision 4, path …"), if it names one.
+    static func revision(in message: String) -> Int? {
+        let words = message.split(separator: " ")
+        for (word, next) in zip(words, words.dropFirst()) where word == "revision" {
+            if let number = Int(next.prefix { $0.isASCII && $0.isNumber }) { return number }
+        }
+        return nil
     }
 }
 
