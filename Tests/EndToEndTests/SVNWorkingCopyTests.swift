@@ -212,6 +212,10 @@ struct SVNWorkingCopyTests {
             #expect(run.stdout.contains("   A /trunk/c.txt (from /trunk/a.txt:3)") || arguments.count != 2)
             #expect(run.stdout == svn.stdout, "\(arguments)")
         }
+        // The history counts the revisions the view printed (the root of the checkout is at r5).
+        let history = try TestSupport.tb(
+            ["history", "--command", "svn log", "--template", "%(records)"], environment: environment)
+        #expect(history.lines == ["6", "5", "1", "0"], "\(history.stdout)")
     }
 }
 

@@ -88,6 +88,7 @@ struct SVNLogCommand: Command {
                 if let view {
                     try view.write(entry)
                     try context.output.flush()
+                    run.printedInView()
                 } else {
                     try run.emit(RevisionRecord(entry: entry))
                 }

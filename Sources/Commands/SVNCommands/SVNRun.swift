@@ -14,6 +14,8 @@ struct SVNRun {
     /// Whether the target being read is on a server, where libsvn's waits are worth a flush (see `handOver`).
     let remote = RemoteFlag()
     private var pacer = FlushPacer()
+    /// Records a view printed in their place (svn log -v's lines on a terminal): the history counts them too.
+    private var viewed = 0
 
     init(context: Context, verb: String, timeout: Duration) {
         self.context = context
@@ -30,7 +32,7 @@ struct SVNRun {
         var targets: [SVNTarget] = []
         for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
         for target in targets {
-            let before = context.output.recordCount
+            let before = context.output.recordCount + viewed
             var status = ExitStatus.success
             // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
             // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
@@ -55,7 +57,8 @@ struct SVNRun {
                 status = .failure
             }
             failed = failed || status != .success
-            context.recordVisit(target: target.text, exitStatus: status, records: context.output.recordCount - before)
+            context.recordVisit(
+                target: target.text, exitStatus: status, records: context.output.recordCount + viewed - before)
         }
         return failed ? .failure : .success
     }
@@ -74,6 +77,11 @@ struct SVNRun {
             if remote.isOn { Watchdog.progress() }
         }
         return client
+    }
+
+    /// Counts a record that a view printed in its own way.
+    mutating func printedInView() {
+        viewed += 1
     }
 
     /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
