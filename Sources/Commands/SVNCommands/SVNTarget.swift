@@ -40,8 +40,8 @@ struct SVNTarget {
             } else if problem == nil {
                 guard let url = Self.fileURL(resolved) else {
                     throw UsageError(
-                        "'\(text)' is not a repository URL (file://, svn://, svn+ssh://, http://, https://), a path "
-                            + "in a working copy or a repository's directory")
+                        "'\(text)' is not a repository URL (file://, svn://, svn+ssh://, http://, https://)"
+                            + (workingCopies ? ", a path in a working copy" : "") + " or a repository's directory")
                 }
                 resolved = url
             }
