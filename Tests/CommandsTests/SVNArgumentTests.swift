@@ -1,5 +1,6 @@
 import SVN
 import Testing
+import Toolbox
 
 // How tb svn reads what a user types: peg revisions, -r values and ranges, URL escaping, and the cache's file format.
 @testable import SVNCommands
@@ -25,7 +26,10 @@ struct SVNArgumentTests {
         #expect(RevisionOption(argument: "42")?.revision == .number(42))
         #expect(RevisionOption(argument: "HEAD")?.revision == .head)
         #expect(RevisionOption(argument: "-1") == nil)
-        #expect(RevisionOption(argument: "BASE") == nil)
+        #expect(RevisionOption(argument: "BASE")?.revision == .base)
+        #expect(RevisionOption(argument: "committed")?.revision == .committed)
+        #expect(RevisionOption(argument: "PREV")?.revision == .previous)
+        #expect(RevisionOption(argument: "WORKING") == nil)
         #expect(RevisionOption(argument: "{}") == nil)
         let range = RevisionRangeOption(argument: "{2026-12-01T10:00}:HEAD")
         #expect(range?.start == .date("2026-12-01T10:00"))
@@ -33,6 +37,20 @@ struct SVNArgumentTests {
         #expect(RevisionRangeOption(argument: "5")?.end == nil)
         #expect(RevisionRangeOption(argument: "5:") == nil)
         #expect(RevisionRangeOption(argument: "1:2:3") == nil)
+    }
+
+    /// -c as svn reads it: N, rN, -N, A-B and lists; 0 and words are usage errors.
+    @Test func changes() throws {
+        #expect(try ChangeText.ranges("3").map { [$0.from, $0.to] } == [[3, 3]])
+        #expect(
+            try ChangeText.ranges("r3,-5,2-4,R7").map { [$0.from, $0.to] } == [[3, 3], [5, 5], [2, 4], [7, 7]])
+        #expect(try ChangeText.ranges("4-2").map { [$0.from, $0.to] } == [[4, 2]])
+        for wrong in ["0", "x", "", "3,", "1-", "-", "3-0", "+3"] {
+            #expect(throws: UsageError.self, "\(wrong)") { try ChangeText.ranges(wrong) }
+        }
+        #expect(try ChangeText.revision("r12") == .number(12))
+        #expect(throws: UsageError.self) { try ChangeText.revision("3,4") }
+        #expect(throws: UsageError.self) { try ChangeText.revision("3-4") }
     }
 
     @Test func pathsAreEscapedAsSvnEscapesThem() {

@@ -192,6 +192,27 @@ struct StoreCommandsTests {
         #expect(run(["history"]).stdout.isEmpty)
     }
 
+    /// A command name matches whole words from the start: svn's runs are recorded as "svn ls", "svn log"….
+    @Test func historyMatchesWholeCommandWords() throws {
+        let paths = StorePaths(environment: Environment(scratch.environment))
+        let history = HistoryStore(paths: paths) { _ in }
+        for (command, target) in [
+            ("svn ls", "file:///r/a"), ("svn log", "file:///r/b"), ("svnx", "c"), ("feed", "d"), ("svn cat", "e"),
+        ] {
+            try history.record(command: command, target: target, exitStatus: .success, records: 1)
+        }
+        let targets = { (arguments: [String]) in
+            self.run(["history"] + arguments + ["--template", "%(target)"]).lines
+        }
+        #expect(targets(["--command", "svn"]) == ["file:///r/a", "file:///r/b", "e"])
+        #expect(targets(["--command", "svn", "-n", "2"]) == ["file:///r/b", "e"])
+        #expect(targets(["--command", "svn log"]) == ["file:///r/b"])
+        #expect(targets(["--command", " svn   log "]) == ["file:///r/b"])
+        #expect(targets(["--command", "svn l"]).isEmpty)
+        #expect(targets(["--command", "sv"]).isEmpty)
+        #expect(targets(["--command", "svn ls extra"]).isEmpty)
+    }
+
     @Test func tablesOnATerminal() {
         _ = run(["bookmark", "add", "news", "https://example.org/feed.xml"])
         let table = run(["bookmark", "ls", "--color", "never"], columns: 60)

@@ -297,18 +297,18 @@ public struct SVNClient {
         configDirectory = scratch.file("svn-config")
     }
 
-    /// Runs `svn --non-interactive --config-dir DIR ARGUMENTS...`.
-    public func run(_ arguments: [String]) throws -> Finished {
+    /// Runs `svn --non-interactive --config-dir DIR ARGUMENTS...`, in `directory` when given (a working copy).
+    public func run(_ arguments: [String], directory: String? = nil) throws -> Finished {
         try runProgram(
             "/usr/bin/svn", ["--non-interactive", "--config-dir", configDirectory] + arguments,
-            environment: environment)
+            environment: environment, directory: directory)
     }
 
     /// Runs `svn ARGUMENTS... --xml` (ls, log or info) and returns the NDJSON lines tb should print for the same
     /// question, through Tests/Fixtures/svn/svn_xml.py. `fileTarget` settles whether an ls target is a file when the
     /// listing alone cannot tell (see svn_xml.py). Throws when svn fails.
-    public func records(_ arguments: [String], fileTarget: Bool? = nil) throws -> [String] {
-        let answer = try run(arguments + ["--xml"])
+    public func records(_ arguments: [String], fileTarget: Bool? = nil, directory: String? = nil) throws -> [String] {
+        let answer = try run(arguments + ["--xml"], directory: directory)
         guard answer.status == 0 else {
             throw ServerError("svn \(arguments.joined(separator: " ")): \(answer.stderr)")
         }

@@ -7,7 +7,8 @@ import Toolbox
 struct SVNCatCommand: Command {
     static let ignoreKeywords = Flag("ignore-keywords", help: "leave svn:keywords such as $Id$ unexpanded")
     static let targets = Positional(
-        "TARGET", help: "a file's URL[@REV] or @bookmark/path", arity: .oneOrMore, completion: .sources)
+        "TARGET", help: "a file's URL[@REV], @bookmark/path or path in a working copy", arity: .oneOrMore,
+        completion: .sources)
 
     static let spec = CommandSpec(
         name: "cat", abstract: "print the contents of repository files",
@@ -17,7 +18,8 @@ struct SVNCatCommand: Command {
             --format, --json, --fields and --template are usage errors. A TARGET that is a directory or does not \
             exist is reported and the others are still printed.
             """,
-        options: [SVNOptions.revision, ignoreKeywords] + SVNOptions.all, positionals: [targets], records: [],
+        options: [SVNOptions.revision, SVNOptions.change, ignoreKeywords] + SVNOptions.all, positionals: [targets],
+        records: [],
         examples: [
             Example("tb svn cat @repo/trunk/README", "Print a file."),
             Example("tb svn cat -r 100 svn://example.org/repo/trunk/logo.png > logo.png", "A binary file as of r100."),
@@ -30,7 +32,7 @@ struct SVNCatCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
-        revisionValue = try arguments.value(SVNOptions.revision)?.revision
+        revisionValue = try SVNOptions.revision(arguments)
         expandKeywords = !arguments.flag(Self.ignoreKeywords)
         access = try SVNOptions.values(arguments)
     }
@@ -42,11 +44,16 @@ struct SVNCatCommand: Command {
         return try run.each(targetTexts) { target, _ in
             let (peg, revision) = try target.revisions(revisionValue)
             var pacer = FlushPacer()
-            try client.cat(target.url, peg: peg, revision: revision, expandKeywords: expandKeywords) { bytes in
-                try Watchdog.outside {
-                    try output.write(bytes)
-                    try pacer.emitted(output)
+            do {
+                try client.cat(target.url, peg: peg, revision: revision, expandKeywords: expandKeywords) { bytes in
+                    try Watchdog.outside {
+                        try output.write(bytes)
+                        try pacer.emitted(output)
+                    }
                 }
+            } catch let error as SVNError where error.isNotAFile {
+                // libsvn says "refers to a directory" or "Attempted to get checksum of a *non*-file node".
+                throw ToolError("'\(target.text)' is a directory: tb svn cat reads files")
             }
             try output.flush()
         }

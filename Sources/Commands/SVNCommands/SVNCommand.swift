@@ -13,6 +13,15 @@ public struct SVNCommand: CommandGroup {
             followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping. put commits one \
             file, also without a working copy.
 
+            Inside a checkout, a path of the working copy (., a file, a subdirectory; relative or absolute) stands \
+            for its node's URL at the working copy's BASE revision of it, as svn takes it: tb svn log . is the log \
+            svn log . prints, from BASE down, and tb svn cat FILE prints the committed text, not local changes. \
+            The URL and revisions come from the working copy's records (through libsvn_wc); what is printed comes \
+            from the repository, so a path added and not committed is an error, as in svn. There, \
+            BASE, COMMITTED (the last change at or before BASE) and PREV (the one before it) are revisions, for -r \
+            and after @; given with a URL they are a usage error. -c N names the revision of the change made in N: \
+            for log, as svn log -c, N, rN, A-B and lists such as 3,5; for ls, cat and info, revision N.
+
             tb never prompts unless --interactive is given on a terminal: a server that wants credentials it does \
             not have is an error, at once, as in cron. The user name comes from --username or svn's auth cache, \
             the password from TB_SVN_PASSWORD, --password-file or svn's auth cache (~/.subversion, or \

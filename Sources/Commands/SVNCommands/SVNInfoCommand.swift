@@ -6,7 +6,8 @@ import Toolbox
 struct SVNInfoCommand: Command {
     static let depth = SVNOptions.depth(default: .empty)
     static let targets = Positional(
-        "TARGET", help: "a URL[@REV], @bookmark[/path] or a repository's directory", arity: .oneOrMore,
+        "TARGET", help: "a URL[@REV], @bookmark[/path], a path in a working copy or a repository's directory",
+        arity: .oneOrMore,
         completion: .sources)
 
     static let spec = CommandSpec(
@@ -16,7 +17,8 @@ struct SVNInfoCommand: Command {
             repository's root and UUID, its kind, size, the last change and the lock on it. path is the TARGET's \
             name, and below it the path relative to the TARGET, as in svn info --xml.
             """,
-        options: [SVNOptions.recursive, depth, SVNOptions.revision] + SVNOptions.all, positionals: [targets],
+        options: [SVNOptions.recursive, depth, SVNOptions.revision, SVNOptions.change] + SVNOptions.all,
+        positionals: [targets],
         records: [InfoRecord.schema],
         examples: [
             Example("tb svn info @repo --template '%(revision)'", "The youngest revision."),
@@ -31,7 +33,7 @@ struct SVNInfoCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
         depthValue = try SVNOptions.depth(arguments, Self.depth)
-        revisionValue = try arguments.value(SVNOptions.revision)?.revision
+        revisionValue = try SVNOptions.revision(arguments)
         access = try SVNOptions.values(arguments)
     }
 
@@ -45,10 +47,14 @@ struct SVNInfoCommand: Command {
                 // The first path is the target itself (its URL, after any move the peg revision followed).
                 let base = targetURL ?? info.url
                 targetURL = base
-                let path =
-                    info.url == base
-                    ? URIEscaping.decode(String(base.split(separator: "/").last ?? ""))
-                    : URIEscaping.decode(String(info.url.dropFirst(base.count + 1)))
+                let below = info.url == base ? nil : URIEscaping.decode(String(info.url.dropFirst(base.count + 1)))
+                let path: String
+                if let local = target.workingCopy?.localPath {
+                    // As svn info names a working copy's paths: relative to the current directory when below it.
+                    path = below.map { local == "." ? $0 : local + "/" + $0 } ?? local
+                } else {
+                    path = below ?? URIEscaping.decode(String(base.split(separator: "/").last ?? ""))
+                }
                 try run.emit(InfoRecord(path: path, info: info))
             }
         }

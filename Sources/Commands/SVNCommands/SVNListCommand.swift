@@ -30,7 +30,8 @@ struct SVNListCommand: Command {
             changed; locks, which are not versioned, are asked for again whenever the lock field is printed. \
             --offline answers from the cache alone. The cache holds at most 64 MB; it is safe to delete.
             """,
-        options: [SVNOptions.recursive, depth, SVNOptions.revision, offline, noCache] + SVNOptions.all,
+        options: [SVNOptions.recursive, depth, SVNOptions.revision, SVNOptions.change, offline, noCache]
+            + SVNOptions.all,
         positionals: [targets], records: [EntryRecord.schema],
         examples: [
             Example("tb svn ls https://svn.apache.org/repos/asf/subversion/trunk", "What is in trunk."),
@@ -48,7 +49,7 @@ struct SVNListCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         targetTexts = arguments.positionals(Self.targets)
         depthValue = try SVNOptions.depth(arguments, Self.depth)
-        revisionValue = try arguments.value(SVNOptions.revision)?.revision
+        revisionValue = try SVNOptions.revision(arguments)
         cacheUse = arguments.flag(Self.offline) ? .only : arguments.flag(Self.noCache) ? .never : .check
         access = try SVNOptions.values(arguments)
     }

@@ -64,6 +64,14 @@ enum SVNOptions {
     static let revision = Option<RevisionOption>(
         "revision", short: "r", help: "as it was in REV (default: the peg revision, else HEAD)")
     static let recursive = Flag("recursive", short: "R", help: "everything below too, as --depth infinity")
+    static let change = Option<String>(
+        "change", short: "c", value: "N", help: "as the change made in N left it: -r N", conflicts: [revision])
+
+    /// -r, or the revision -c names.
+    static func revision(_ arguments: ParsedArguments) throws(UsageError) -> RevisionText? {
+        if let text = try arguments.value(change) { return try ChangeText.revision(text) }
+        return try arguments.value(revision)?.revision
+    }
 
     /// --depth, with the command's own default.
     static func depth(default value: SVNDepth) -> Option<SVNDepth> {

@@ -61,7 +61,8 @@ struct SVNPutCommand: Command {
     func run(_ context: Context) throws -> ExitStatus {
         var run = SVNRun(context: context, verb: "commit to", timeout: access.timeout)
         let client = try run.client(access)
-        return try run.each([targetText]) { target, run in
+        // A commit goes to a URL: a path in a working copy would leave that working copy behind the repository.
+        return try run.each([targetText], workingCopies: false) { target, run in
             guard target.peg == nil else {
                 throw UsageError("'\(target.text)': a commit makes a new revision, so it takes no peg revision")
             }

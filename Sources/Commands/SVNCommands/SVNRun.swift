@@ -14,6 +14,8 @@ struct SVNRun {
     /// Whether the target being read is on a server, where libsvn's waits are worth a flush (see `handOver`).
     let remote = RemoteFlag()
     private var pacer = FlushPacer()
+    /// Records a view printed in their place (svn log -v's lines on a terminal): the history counts them too.
+    private var viewed = 0
 
     init(context: Context, verb: String, timeout: Duration) {
         self.context = context
@@ -22,13 +24,15 @@ struct SVNRun {
     }
 
     /// Runs `body` for each target; a target that fails is reported and the others go on. 0 when all succeeded,
-    /// else 2.
-    mutating func each(_ texts: [String], _ body: (SVNTarget, inout SVNRun) throws -> Void) throws -> ExitStatus {
+    /// else 2. Paths in working copies stand for their nodes' URLs unless `workingCopies` is off.
+    mutating func each(
+        _ texts: [String], workingCopies: Bool = true, _ body: (SVNTarget, inout SVNRun) throws -> Void
+    ) throws -> ExitStatus {
         var failed = false
         var targets: [SVNTarget] = []
-        for text in texts { targets.append(try SVNTarget(text, context: context)) }
+        for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
         for target in targets {
-            let before = context.output.recordCount
+            let before = context.output.recordCount + viewed
             var status = ExitStatus.success
             // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
             // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
@@ -43,6 +47,7 @@ struct SVNRun {
             }
             defer { Watchdog.disarm() }
             do {
+                if let problem = target.problem { throw ToolError("cannot \(verb) '\(target.text)': \(problem)") }
                 try body(target, &self)
             } catch let error as SVNError {
                 context.error("cannot \(verb) '\(target.text)': \(Self.message(error))")
@@ -52,7 +57,8 @@ struct SVNRun {
                 status = .failure
             }
             failed = failed || status != .success
-            context.recordVisit(target: target.text, exitStatus: status, records: context.output.recordCount - before)
+            context.recordVisit(
+                target: target.text, exitStatus: status, records: context.output.recordCount + viewed - before)
         }
         return failed ? .failure : .success
     }
@@ -73,6 +79,11 @@ struct SVNRun {
         return client
     }
 
+    /// Counts a record that a view printed in its own way.
+    mutating func printedInView() {
+        viewed += 1
+    }
+
     /// Emits a record, flushing it when a reader may be waiting (see FlushPacer).
     mutating func emit<R: Record>(_ record: R) throws {
         // A reader that is slow to drain the pipe is not a silent server (and only a server is watched).
@@ -86,6 +97,11 @@ struct SVNRun {
 
     /// libsvn's chain in one line, lowercase as tb's messages are, with a hint where the cause is the credentials.
     static func message(_ error: SVNError) -> String {
+        // One wording for what each layer words its own way ("path '/x' not found", "URL '…' non-existent in
+        // revision 4", "file not found: revision 4, path '/x'"): the target is named before it.
+        if error.isMissingPath {
+            return "not found" + (Self.revision(in: error.description).map { " in revision \($0)" } ?? "")
+        }
         var text = error.chain.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
             .joined(separator: ": ")
         // "Path '/x' not found" → "path '/x' not found"; "URL …" and "E170013" keep their capitals.
@@ -97,6 +113,17 @@ struct SVNRun {
         }
         guard error.isAuthenticationFailure else { return text }
         return text + " (tb never prompts: give --username and TB_SVN_PASSWORD or --password-file)"
+    }
+}
+
+extension SVNRun {
+    /// The revision libsvn's message names ("… in revision 4", "revision 4, path …"), if it names one.
+    static func revision(in message: String) -> Int? {
+        let words = message.split(separator: " ")
+        for (word, next) in zip(words, words.dropFirst()) where word == "revision" {
+            if let number = Int(next.prefix { $0.isASCII && $0.isNumber }) { return number }
+        }
+        return nil
     }
 }
 

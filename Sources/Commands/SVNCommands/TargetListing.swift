@@ -49,7 +49,7 @@ struct TargetListing {
     /// The tree the listing is of when the cache can hold it: the URL's node in HEAD, or in REV when the peg revision
     /// is REV (and -r is none or the same). Other pairs follow the node's history, and a date names no tree.
     var fixedTree: FixedTree? {
-        switch (target.peg ?? .head, request.revision ?? target.peg ?? .head) {
+        switch (target.peg ?? .head, (try? target.revision(request.revision)) ?? target.peg ?? .head) {
         case (.head, .head): .head
         case (.number(let peg), .number(let operative)) where peg == operative: .number(peg)
         default: nil

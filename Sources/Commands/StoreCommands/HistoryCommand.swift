@@ -4,7 +4,8 @@ import Toolbox
 /// Lists the recorded visits.
 public struct HistoryCommand: Command {
     static let command = Option<String>(
-        "command", short: "c", value: "COMMAND", help: "only visits by this command, such as feed or 'svn log'",
+        "command", short: "c", value: "COMMAND",
+        help: "only visits by this command, such as feed, svn (all its subcommands) or 'svn log'",
         completion: .visitingCommands)
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
@@ -13,7 +14,8 @@ public struct HistoryCommand: Command {
         discussion: """
             Commands that fetch or check a target (feed, regex on a URL, reach, svn) record a visit after each \
             run: the time, the command, the target without user name or password, the exit status and how many \
-            records were printed. Visits are listed oldest first, like a shell's history.
+            records were printed. Visits are listed oldest first, like a shell's history. --command matches whole \
+            words from the start: svn lists the runs of every svn subcommand ("svn ls", "svn log"…), svn l none.
 
             The history is history.ndjson in the state directory (see tb(1), FILES). It is compacted to its \
             newest half when it passes \(StoreLimits.historyText), and read from its end for --limit, so even a history grown huge by \

@@ -28,6 +28,17 @@ public struct SVNError: Error, Sendable, CustomStringConvertible {
         codes.contains(Int(SVN_ERR_RA_SERF_SSL_CERT_UNTRUSTED.rawValue))
     }
 
+    /// Whether the path is a directory where a file was wanted (svn cat of a directory).
+    public var isNotAFile: Bool {
+        codes.contains { $0 == Int(SVN_ERR_FS_NOT_FILE.rawValue) || $0 == Int(SVN_ERR_CLIENT_IS_DIRECTORY.rawValue) }
+    }
+
+    /// Whether the path does not exist in the revision asked about (each RA layer and command words it its own way:
+    /// "path '/x' not found", "URL '…' non-existent in revision 4", "file not found: revision 4, path '/x'").
+    public var isMissingPath: Bool {
+        codes.contains { $0 == Int(SVN_ERR_FS_NOT_FOUND.rawValue) || $0 == Int(SVN_ERR_RA_ILLEGAL_URL.rawValue) }
+    }
+
     static let authenticationCodes: Set<Int> = [
         Int(SVN_ERR_RA_NOT_AUTHORIZED.rawValue), Int(SVN_ERR_AUTHN_FAILED.rawValue),
         Int(SVN_ERR_AUTHN_NO_PROVIDER.rawValue), Int(SVN_ERR_AUTHN_CREDS_UNAVAILABLE.rawValue),

@@ -40,6 +40,15 @@ public final class HistoryStore {
         return Visits(store: self, source: .newest(try newest(limit, command: command, in: reader)[...]))
     }
 
+    /// Whether a visit's command is the one asked for (all when nil): its words are the asked words and maybe more,
+    /// so "svn" matches "svn ls" and "svn log", and "svn l" matches neither.
+    static func command(_ recorded: String, matches asked: String?) -> Bool {
+        guard let asked else { return true }
+        let words = asked.split(separator: " ")
+        let recordedWords = recorded.split(separator: " ")
+        return !words.isEmpty && recordedWords.starts(with: words)
+    }
+
     /// The newest `limit` visits by `command`, oldest first, read backwards; damaged lines among them are reported.
     private func newest(_ limit: Int, command: String?, in reader: StoreReader) throws(ToolError) -> [Visit] {
         guard limit > 0 else { return [] }
@@ -49,7 +58,7 @@ public final class HistoryStore {
         while found.count < limit, let raw = try lines.next() {
             switch StoredLines.parse(raw, as: Visit.init(json:)) {
             case .record(let visit, _):
-                if command == nil || visit.command == command { found.append(visit) }
+                if Self.command(visit.command, matches: command) { found.append(visit) }
             case .damaged(let raw, let reason):
                 damaged.append((raw.range.lowerBound, reason))
             case nil:
@@ -91,7 +100,7 @@ public final class HistoryStore {
                 while let raw = try lines.next() {
                     switch StoredLines.parse(raw, as: Visit.init(json:)) {
                     case .record(let visit, _):
-                        if command == nil || visit.command == command { return visit }
+                        if HistoryStore.command(visit.command, matches: command) { return visit }
                     case .damaged(let raw, let reason):
                         store.damage.report(line: raw.number ?? 0, reason, in: path)
                     case nil:

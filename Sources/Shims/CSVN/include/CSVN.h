@@ -94,7 +94,9 @@
     X(svn_stream_set_read2)                                                                                            \
     X(svn_stream_empty)                                                                                                \
     X(svn_stream_checksummed2)                                                                                         \
-    X(svn_stream_close)
+    X(svn_stream_close)                                                                                                \
+    X(svn_dirent_get_absolute)                                                                                         \
+    X(svn_client_get_wc_root)
 
 /// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
 /// libsvn_subr, libsvn_ra and APR (see CLoader.h).
