@@ -71,6 +71,8 @@ struct SVNWorkingCopyTests {
             (wc, ["-c", "3", "."]), (wc, ["-c", "3,5", "."]), (wc, ["-c", "-4", "."]), (wc, ["-c", "2-4", "."]),
             (wc, ["-c", "3", "-c", "4", "."]), (wc, ["-c", "r3", "."]),
             (wc, ["-c", "3", "file://" + checkout.repository + "/trunk"]),
+            // No TARGET is the current directory, as svn takes it inside a working copy.
+            (wc, []), (wc + "/d", []), (wc, ["-v", "-l", "2"]),
         ]
         for question in questions {
             let expected = try checkout.client.records(["log"] + question.arguments, directory: question.directory)
@@ -92,7 +94,7 @@ struct SVNWorkingCopyTests {
             (wc, ["-r", "PREV", "a.txt"]), (wc, ["a.txt@BASE"]), (wc, ["-r", "COMMITTED", "d"]),
             // Not -R of the root: svn info -R includes new.txt, added and not committed, which tb (reading the
             // repository at BASE) does not see.
-            (wc, ["-r", "2", "a.txt"]), (wc + "/d", ["-R", "."]), (wc, ["-R", "d"]),
+            (wc, ["-r", "2", "a.txt"]), (wc + "/d", ["-R", "."]), (wc, ["-R", "d"]), (wc + "/d", []),
         ] {
             let expected = try checkout.client.records(["info"] + arguments, directory: directory)
             let run = try tb(["info", "--json"] + arguments, in: directory, checkout)
@@ -105,7 +107,7 @@ struct SVNWorkingCopyTests {
         let entryFields = ["path", "name", "kind", "size", "revision", "author", "date"]
         for (directory, arguments) in [
             (wc, ["."]), (wc, ["-R", "."]), (wc, ["d"]), (wc + "/d", [".."]), (wc, ["-r", "PREV", "d"]),
-            (wc, ["-r", "2", "."]), (wc, [wc]),
+            (wc, ["-r", "2", "."]), (wc, [wc]), (wc, []), (wc + "/d", ["-R"]),
         ] {
             let expected = try checkout.client.records(["ls"] + arguments, directory: directory)
             for cache in [["--no-cache"], []] {
@@ -174,6 +176,10 @@ struct SVNWorkingCopyTests {
         try expectOneLine(["cat", "new.txt"], status: 2, "not committed yet")
         try expectOneLine(["cat", "-r", "99", "a.txt"], status: 2, "no such revision 99")
         try expectOneLine(["log", "-r", "99", "."], status: 2, "no such revision 99")
+        // No TARGET outside a working copy (the scratch folder holds the repository and the checkout).
+        for command in ["log", "info", "ls"] {
+            try expectOneLine([command], status: 64, "missing TARGET", in: scratch.path)
+        }
         // A path missing from the repository, in one wording whatever libsvn's layer says.
         for command in ["ls", "cat", "info", "log"] {
             try expectOneLine([command, url + "/nope"], status: 2, "'\(url)/nope': not found")

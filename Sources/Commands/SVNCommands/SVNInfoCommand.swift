@@ -6,8 +6,9 @@ import Toolbox
 struct SVNInfoCommand: Command {
     static let depth = SVNOptions.depth(default: .empty)
     static let targets = Positional(
-        "TARGET", help: "a URL[@REV], @bookmark[/path], a path in a working copy or a repository's directory",
-        arity: .oneOrMore,
+        "TARGET",
+        help: "a URL[@REV], @bookmark[/path], a repository's directory or a path in a working copy (default: . in one)",
+        arity: .zeroOrMore,
         completion: .sources)
 
     static let spec = CommandSpec(

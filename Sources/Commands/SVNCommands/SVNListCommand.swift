@@ -13,7 +13,9 @@ struct SVNListCommand: Command {
     static let noCache = Flag(
         "no-cache", help: "ask the server, neither reading nor writing the directory cache", conflicts: [offline])
     static let targets = Positional(
-        "TARGET", help: "a repository URL[@REV], @bookmark[/path] or a repository's directory", arity: .oneOrMore,
+        "TARGET",
+        help: "a URL[@REV], @bookmark[/path], a repository's directory or a path in a working copy (default: . in one)",
+        arity: .zeroOrMore,
         completion: .sources)
 
     static let spec = CommandSpec(

@@ -19,7 +19,8 @@ struct SVNLogCommand: Command {
         repeatable: true)
     static let stopOnCopy = Flag("stop-on-copy", help: "stop at the revision where the path was copied")
     static let target = Positional(
-        "TARGET", help: "a URL[@REV], @bookmark[/path] or a path in a working copy", completion: .sources)
+        "TARGET", help: "a URL[@REV], @bookmark[/path] or a path in a working copy (default: . in one)",
+        arity: .optional, completion: .sources)
 
     static let spec = CommandSpec(
         name: "log", abstract: "print the revisions that changed a path",
@@ -39,7 +40,7 @@ struct SVNLogCommand: Command {
             Example("tb svn log --search 'fix*crash' @repo/trunk --fields revision,message", "Commits that match."),
         ])
 
-    let targetText: String
+    let targetText: String?
     let ranges: [RevisionRangeOption]
     /// -c's ranges: each one's revisions, from the first to the last.
     let changes: [(from: Int, to: Int)]
@@ -50,7 +51,7 @@ struct SVNLogCommand: Command {
     let access: SVNOptions.Values
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        targetText = arguments.positional(Self.target) ?? ""
+        targetText = arguments.positional(Self.target)
         ranges = try arguments.values(Self.revision)
         var changes: [(from: Int, to: Int)] = []
         for text in try arguments.values(Self.change) { changes += try ChangeText.ranges(text) }
@@ -68,7 +69,7 @@ struct SVNLogCommand: Command {
         let client = try run.client(access)
         let view = SVNLogView(output: context.output, changedPaths: changedPaths)
         defer { if let view { try? view.finish() } }
-        return try run.each([targetText]) { target, run in
+        return try run.each(targetText.map { [$0] } ?? []) { target, run in
             let peg = try target.pegRevision()
             var revisionRanges: [SVNRevisionRange] = []
             for range in ranges {

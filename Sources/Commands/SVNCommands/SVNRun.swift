@@ -23,14 +23,25 @@ struct SVNRun {
         self.timeout = timeout
     }
 
+    /// The current directory as the target, when it is in a working copy.
+    private static func currentWorkingCopy(_ context: Context) throws -> SVNTarget {
+        let missing = UsageError("missing TARGET: a URL, @bookmark or path (or run it inside a working copy)")
+        guard let here = try? SVNTarget(".", context: context), here.workingCopy != nil || here.problem != nil else {
+            throw missing
+        }
+        return here
+    }
+
     /// Runs `body` for each target; a target that fails is reported and the others go on. 0 when all succeeded,
-    /// else 2. Paths in working copies stand for their nodes' URLs unless `workingCopies` is off.
+    /// else 2. Paths in working copies stand for their nodes' URLs unless `workingCopies` is off. No target at all
+    /// is the current directory when it is in a working copy, as svn takes it, and a usage error elsewhere.
     mutating func each(
         _ texts: [String], workingCopies: Bool = true, _ body: (SVNTarget, inout SVNRun) throws -> Void
     ) throws -> ExitStatus {
         var failed = false
         var targets: [SVNTarget] = []
         for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
+        if texts.isEmpty { targets = [try Self.currentWorkingCopy(context)] }
         for target in targets {
             let before = context.output.recordCount + viewed
             var status = ExitStatus.success
