@@ -157,6 +157,9 @@ public struct ReachCommand: Command {
         // A streaming table keeps room for what some targets will fill; a table printed at once shows what they did.
         let http = targets.contains { $0.method == .http }
         context.output.showInTable(["error"] + (http ? ["http_status"] : []), of: ReachRecord.self)
+        // What the reader looks for is the target: it is whole before the error beside it grows.
+        context.output.widenFirst(["target"], of: ReachRecord.self, toFit: targetTexts)
+        context.output.widenFirst(["target"], of: ChangeRecord.self, toFit: targetTexts)
         if mode == .watch { context.output.runsUntilInterrupted() }
         let run = try ReachRun(
             targets: targets, settings: settings, interval: interval, context: context, ordered: ordered, quiet: quiet)
