@@ -155,6 +155,36 @@ struct TerminalTableTests {
         #expect(header.hasPrefix("TARGET") && !header.contains("INTERFACE"), "\(piped.stdout)")
     }
 
+    /// Issue 24: `tb html -a href -a title` at 80 columns cut the values to share the width with their paths, and
+    /// did not say which attribute each was. The values are whole at 80 and 200 columns, under ATTRIBUTE's name.
+    @Test(arguments: [80, 200])
+    func htmlValuesComeBeforeTheirPaths(columns: Int) throws {
+        let links = [
+            ("https://docs.example.org/3/library/functions.html", "Built-in functions"),
+            ("https://docs.example.org/3/reference/datamodel.html", "The data model"),
+        ]
+        let page = scratch.write(
+            "links.html",
+            "<div><div><section><ul>"
+                + links.map { "<li><p><a href='\($0.0)' title='\($0.1)'>x</a></p></li>" }.joined()
+                + "</ul></section></div></div>")
+        let output = try onTerminal(["html", "-a", "href", "-a", "title", "a", page], columns: columns)
+        let lines = try screen(output, columns: columns)
+        try #require(lines.count == 5, "\(output)")
+        let starts = columnStarts(lines[0])
+        let names = starts.indices.map { text(lines[0], starts[$0]..<(starts.dropFirst($0 + 1).first ?? columns)) }
+        let attribute = try #require(names.firstIndex(of: "ATTRIBUTE"), "\(names)")
+        let value = try #require(names.firstIndex(of: "VALUE"), "\(names)")
+        let cell = { (line: [String], position: Int) in
+            self.text(line, starts[position]..<(starts.dropFirst(position + 1).first ?? columns))
+        }
+        let expected = links.flatMap { [("href", $0.0), ("title", $0.1)] }
+        for (line, (name, content)) in zip(lines.dropFirst(), expected) {
+            #expect(cell(line, attribute) == name && cell(line, value) == content, "\(line.joined())")
+        }
+        #expect(names.contains("PATH") == (columns >= 200), "\(names)")
+    }
+
     /// A table into a pipe waits for the end, but `--watch` never ends: its table starts at the first wait.
     @Test func aWatchTableIntoAPipeStartsAtOnce() throws {
         // Stopped after 10 s at the latest, so that a table that never starts fails the test rather than hangs it.

@@ -48,7 +48,7 @@ enum TableLayout {
     /// The width of each column, nil for those left out. Without a limit every column gets what it wants. With one,
     /// columns are left out (the most expendable, the rightmost of equals) until the others' least fits; then
     /// columns of a known width get what they want, and text and URLs share the rest, narrowest first (expendable
-    /// ones last); columns with a claim get it before that sharing.
+    /// ones last); columns with a claim get it before that sharing, expendable columns left out for it.
     static func fit(_ needs: [ColumnNeed], into limit: Int?) -> [Int?] {
         guard let limit else { return needs.map { $0.desired ?? max($0.minimum, $0.widest) } }
         var kept = Array(needs.indices)
@@ -56,6 +56,19 @@ enum TableLayout {
         while kept.count > 1 && least() > limit {
             let most = kept.map { needs[$0].expendability }.max() ?? 0
             let left = kept.last { needs[$0].expendability == most }
+            kept.removeAll { $0 == left }
+        }
+        // A column with a claim takes it before expendable columns beside it are kept (html's value before its path).
+        func claimed() -> Int {
+            kept.reduce(0) { sum, column in
+                let need = needs[column]
+                return sum + (need.claim.map { max(0, min($0, need.desired ?? $0) - need.minimum) } ?? 0)
+            }
+        }
+        while least() + claimed() > limit {
+            let expendable = kept.filter { needs[$0].claim == nil && needs[$0].expendability > 0 }
+            let most = expendable.map { needs[$0].expendability }.max() ?? 0
+            guard let left = expendable.last(where: { needs[$0].expendability == most }) else { break }
             kept.removeAll { $0 == left }
         }
         var widths = kept.map { needs[$0].minimum }
