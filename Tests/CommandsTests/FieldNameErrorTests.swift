@@ -3,6 +3,7 @@
 import FeedCommands
 import HTMLCommands
 import ReachCommands
+import RegexCommands
 import SVNCommands
 import TestSupport
 import Testing
@@ -54,6 +55,18 @@ struct FieldNameErrorTests {
             #expect(listed(reach).contains("rtt_avg_ms") && !listed(reach).contains("previous_status"))
             let watch = run(["reach", "--watch"] + option + ["127.0.0.1"], ReachCommand.self)
             #expect(listed(watch).contains("previous_status"), "\(watch.stderr)")
+        }
+        let text = scratch.write("t.txt", "x\n")
+        let matches = run(["regex", "--fields", "bogus", "x", text], RegexCommand.self)
+        #expect(listed(matches).contains("match") && !listed(matches).contains("globs"), "\(matches.stderr)")
+        let counts = run(["regex", "-c", "--fields", "bogus", "x", text], RegexCommand.self)
+        #expect(listed(counts) == ["source", "lines", "matches"], "\(counts.stderr)")
+        let types = run(["regex", "--type-list", "--fields", "bogus"], RegexCommand.self)
+        #expect(listed(types) == ["name", "globs"], "\(types.stderr)")
+        for argv in [
+            ["-c", "--fields", "lines", "x"], ["--fields", "match,line", "x"], ["-v", "--fields", "text", "y"],
+        ] {
+            #expect(run(["regex"] + argv + [text], RegexCommand.self).status == .success, "\(argv)")
         }
         for name in item {
             #expect(run(["feed", "--fields", name, feed], FeedCommand.self).status == .success, "\(name)")
