@@ -1,6 +1,6 @@
 // How the table's columns share the width: while streaming, from the terminal and each field's declared nature; when
 // every row is known, from the rows themselves. Columns that cannot get their least are left out, expendable ones
-// first. Also how a value is cut to its column.
+// first; columns a command names get their width before the others share the rest. Also how a value is cut.
 
 /// What one column asks of the width.
 struct ColumnNeed: Equatable {

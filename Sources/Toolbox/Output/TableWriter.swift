@@ -1,7 +1,8 @@
 // The table for people: a header, then rows fitted to the width. On a terminal rows are held back until the producer
 // would wait for input (or 100 rows came): a table that ends by then is laid out from its rows; one that goes on is
 // laid out from the terminal's width and its fields' natures, so that later rows fit under it. Into a pipe every row
-// is held (up to 10,000) and the table aligned at the end.
+// is held (up to 10,000) and the table aligned at the end. A table laid out from all its rows leaves out the columns
+// none of them fills.
 import Bytes
 
 /// Writes records as aligned tables, a new one (with its header) whenever the record type changes.
