@@ -142,7 +142,7 @@ struct RegexCommandTests {
         #expect(found.compactMap { $0["match"]?.string } == ["café", "au", "lait", "naïve", "broken", "t", "end"])
         let bytes = try records([#"\S+"#, "--no-unicode", path]).compactMap { $0["match"]?.string }
         #expect(bytes.contains("\u{FFFD}\u{FFFD}"))
-        #expect(try records(["--fields", "offset", "-c", "lait", path]).count == 1)
+        #expect(try records(["--fields", "lines", "-c", "lait", path]).count == 1)
     }
 
     @Test func unicodeIsOnByDefault() throws {

@@ -126,6 +126,65 @@ struct TerminalTableTests {
         #expect(lines.contains { $0.contains(" refused ") && $0.contains("connection refused") }, "\(output)")
     }
 
+    /// Issue 24: at 80 columns the reach table cut every target to 21 columns and gave the error as many; a table
+    /// of known rows showed columns no row filled. Every target is whole at 80 and 200 columns, and every column
+    /// shown has a value in some row.
+    @Test(arguments: [80, 200])
+    func reachKeepsEveryTargetWhole(columns: Int) throws {
+        let server = try TestServer.http(root: scratch.path)
+        let closed = try TestServer.freePort()
+        let port = server.url("").split(separator: ":").last.map(String.init) ?? ""
+        let targets = ["localhost:\(port)", "http://localhost:\(port)/x", "127.0.0.1:\(closed)"]
+        let output = try onTerminal(["reach", "--color", "never"] + targets, columns: columns)
+        let lines = try screen(output, columns: columns)
+        try #require(lines.count == 4, "\(output)")
+        let starts = columnStarts(lines[0])
+        for target in targets {
+            #expect(lines.contains { text($0, 0..<starts[1]) == target }, "\(target): \(output)")
+        }
+        for (position, start) in starts.enumerated() {
+            let end = starts.dropFirst(position + 1).first ?? columns
+            #expect(lines.dropFirst().contains { !text($0, start..<end).isEmpty }, "column \(start): \(output)")
+        }
+        // Into a pipe every row is known: the interface no refused connect has is left out.
+        var environment = scratch.environment
+        environment["COLUMNS"] = String(columns)
+        let piped = try tb(
+            ["reach", "--format", "table", "127.0.0.1:\(closed)", "localhost:\(closed)"], environment: environment)
+        let header = piped.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasPrefix("TARGET") && !header.contains("INTERFACE"), "\(piped.stdout)")
+    }
+
+    /// Issue 24: `tb html -a href -a title` at 80 columns cut the values to share the width with their paths, and
+    /// did not say which attribute each was. The values are whole at 80 and 200 columns, under ATTRIBUTE's name.
+    @Test(arguments: [80, 200])
+    func htmlValuesComeBeforeTheirPaths(columns: Int) throws {
+        let links = [
+            ("https://docs.example.org/3/library/functions.html", "Built-in functions"),
+            ("https://docs.example.org/3/reference/datamodel.html", "The data model"),
+        ]
+        let page = scratch.write(
+            "links.html",
+            "<div><div><section><ul>"
+                + links.map { "<li><p><a href='\($0.0)' title='\($0.1)'>x</a></p></li>" }.joined()
+                + "</ul></section></div></div>")
+        let output = try onTerminal(["html", "-a", "href", "-a", "title", "a", page], columns: columns)
+        let lines = try screen(output, columns: columns)
+        try #require(lines.count == 5, "\(output)")
+        let starts = columnStarts(lines[0])
+        let names = starts.indices.map { text(lines[0], starts[$0]..<(starts.dropFirst($0 + 1).first ?? columns)) }
+        let attribute = try #require(names.firstIndex(of: "ATTRIBUTE"), "\(names)")
+        let value = try #require(names.firstIndex(of: "VALUE"), "\(names)")
+        let cell = { (line: [String], position: Int) in
+            self.text(line, starts[position]..<(starts.dropFirst(position + 1).first ?? columns))
+        }
+        let expected = links.flatMap { [("href", $0.0), ("title", $0.1)] }
+        for (line, (name, content)) in zip(lines.dropFirst(), expected) {
+            #expect(cell(line, attribute) == name && cell(line, value) == content, "\(line.joined())")
+        }
+        #expect(names.contains("PATH") == (columns >= 200), "\(names)")
+    }
+
     /// A table into a pipe waits for the end, but `--watch` never ends: its table starts at the first wait.
     @Test func aWatchTableIntoAPipeStartsAtOnce() throws {
         // Stopped after 10 s at the latest, so that a table that never starts fails the test rather than hangs it.

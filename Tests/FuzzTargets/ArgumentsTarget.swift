@@ -16,7 +16,8 @@ enum ArgumentsTarget: FuzzTarget {
             guard case .command(let type, let arguments) = try parser.parse(words: words) else { return }
             if type.spec.printsRecords {
                 _ = try OutputSettings.resolve(
-                    arguments, fieldNames: type.spec.fieldNames, environment: environment, terminalColumns: nil)
+                    arguments, records: type.records(printedWith: arguments), environment: environment,
+                    terminalColumns: nil)
             }
             _ = try type.init(arguments)
         } catch is ParseFailure {

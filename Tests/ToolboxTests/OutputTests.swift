@@ -120,6 +120,15 @@ struct OutputTests {
         #expect(throws: UsageError(message)) { try Template(text, fields: ["text", "number"]) }
     }
 
+    /// Issue 24: a part of a list's element needs the element's index; tb said nothing and printed nothing.
+    @Test func aFieldInsideAListNeedsItsIndex() throws {
+        #expect(throws: UsageError("tags is a list: %(tags.0.name)")) {
+            try Template("%(text) %(tags.name)", records: [Sample.schema])
+        }
+        // An index, a whole list and an object's members are fine.
+        _ = try Template("%(tags.0.name)%(tags)%(extra.k)", records: [Sample.schema])
+    }
+
     @Test func tableAlignsAndHidesFieldsNotMeantForIt() throws {
         let short = Sample(text: "x", number: 7, flag: false, when: nil, tags: [], extra: .null)
         let text = try render(OutputSettings(style: .table, width: 200), [Self.full, short])
@@ -251,7 +260,7 @@ struct OutputSettingsTests {
         }
         guard case .command(_, let arguments) = outcome else { throw UsageError("no command") }
         return try OutputSettings.resolve(
-            arguments, fieldNames: Greet.spec.fieldNames, environment: Environment(environment),
+            arguments, records: Greet.spec.records, environment: Environment(environment),
             terminalColumns: terminal)
     }
 
@@ -313,6 +322,18 @@ struct OutputSettingsTests {
                 "unknown field 'txt' (did you mean 'text'?); fields: text, number, flag, when, tags, extra")
         ) {
             try settings(["--fields", "txt"])
+        }
+    }
+
+    /// Issue 24: --fields takes whole fields; a part of a list's element is a template's.
+    @Test func fieldsTakeWholeFields() {
+        #expect(
+            throws: UsageError("tags is a list: %(tags.0.name) in a --template; --fields takes whole fields (tags)")
+        ) {
+            try settings(["--fields", "text,tags.name"])
+        }
+        #expect(throws: UsageError("--fields takes whole fields: extra (a --template takes a part: %(extra.k))")) {
+            try settings(["--fields", "extra.k"])
         }
     }
 

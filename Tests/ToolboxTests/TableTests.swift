@@ -35,13 +35,14 @@ struct TableTests {
     /// Prints `records` as a table; `waitAfter` records come before a wait (which starts a streaming table).
     func table(
         _ records: [Check], width: Int? = 80, terminal: Bool = true, color: Bool = false, waitAfter: Int? = nil,
-        show: [String] = []
+        show: [String] = [], widenFirst: [String] = [], expecting values: [String] = []
     ) throws -> [String] {
         let buffer = MemoryBuffer()
         let output = Output(
             settings: OutputSettings(style: .table, color: color, width: width, interactive: terminal),
             sink: .memory(buffer))
         output.showInTable(show, of: Check.self)
+        if !widenFirst.isEmpty { output.widenFirst(widenFirst, of: Check.self, toFit: values) }
         for (index, record) in records.enumerated() {
             if index == waitAfter { try output.willWait() }
             try output.emit(record)
@@ -141,6 +142,37 @@ struct TableTests {
         // A hidden field the command asks for.
         #expect(
             try table([Check(target: "a", status: "ok", note: "n")], show: ["note"]).first == "TARGET  STATUS  NOTE")
+    }
+
+    /// Issue 24: a table whose rows are all known leaves out every column empty in all of them, not only those
+    /// shown when set; a streaming table cannot know, and keeps the columns its fields declare.
+    @Test func aCompleteTableLeavesOutColumnsEmptyInEveryRow() throws {
+        let silent = [Check(target: "a", status: ""), Check(target: "b", status: "")]
+        #expect(try table(silent).first == "TARGET")
+        #expect(try table(silent, width: nil, terminal: false).first == "TARGET")
+        #expect(try table(silent, waitAfter: 1).first?.hasSuffix(" STATUS") == true)
+        // A table with no value at all still has its columns.
+        #expect(try table([Check(target: "", status: "")]).first == "TARGET  STATUS")
+    }
+
+    /// Issue 24: the columns a command names get their width before other text shares the rest: the reach table
+    /// kept 21 columns of each target and gave the error as many.
+    @Test func columnsNamedFirstGetTheirWidthFirst() throws {
+        let target = "http://localhost:48123/a/longer/path"
+        let error = "'http://localhost:48123/a/longer/path': HTTP 404, and more words that say why"
+        let rows = [Check(target: target, status: "failed", code: 404, error: error), Check(target: "x", status: "ok")]
+        let shared = try table(rows, width: 80)
+        #expect(!shared[1].contains(target + " "), "\(shared)")
+        let first = try table(rows, width: 80, widenFirst: ["target"])
+        #expect(first[1].hasPrefix(target + "  failed"), "\(first)")
+        #expect(first[1].hasSuffix("…") && first[1].count == 80, "\(first)")
+        // A streaming table makes room for the values the command says will come, not only those it holds.
+        let streaming = try table(
+            [Check(target: "x", status: "ok"), Check(target: target, status: "failed", code: 404, error: error)],
+            width: 80, waitAfter: 1, show: ["code", "error"], widenFirst: ["target"], expecting: ["x", target])
+        #expect(streaming[2].hasPrefix(target + "  failed"), "\(streaming)")
+        // Without a width to fit, nothing changes.
+        #expect(try table(rows, width: nil, widenFirst: ["target"]) == table(rows, width: nil))
     }
 
     @Test func statusWordsAreColouredWhenColourIsOn() throws {

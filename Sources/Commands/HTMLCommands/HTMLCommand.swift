@@ -61,8 +61,10 @@ public struct HTMLCommand: Command {
             srcset candidate are made absolute against --base, else the <base href> in the page's head, else the \
             URL the page came from (after redirects) or the file's file:// URL, with spaces and non-ASCII \
             percent-encoded as browsers do (--raw-urls keeps them as written). text is the text inside with white space collapsed; \
-            value is what --attr or --text asked for; html is filled by --html or --inner-html (serialized as the \
-            HTML standard says); path is an XPath that finds the node again.
+            value is what --attr or --text asked for, and attribute the name of the attribute it is (with --attr, \
+            or an attribute --xpath selected: with -a href -a title it says which of the two each record holds); \
+            html is filled by --html or --inner-html (serialized as the HTML standard says); path is an XPath that \
+            finds the node again.
 
             Encodings, as browsers sniff them: a byte order mark, the HTTP charset, a <meta> in the first 1024 \
             bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252; --encoding decides instead. Text is \
@@ -134,6 +136,12 @@ public struct HTMLCommand: Command {
 
     public func run(_ context: Context) throws -> ExitStatus {
         if sourceNames.count > 1 { context.output.showInTable(["source"], of: NodeRecord.self) }
+        // One --attr names what every value is; with more, or an XPath expression that selects attributes, the rows say.
+        if settings.attributes.count > 1 || settings.query.isXPath {
+            context.output.showInTable(["attribute"], of: NodeRecord.self)
+        }
+        // The value is what was asked for: whole before the path beside it grows.
+        context.output.widenFirst(["value"], of: NodeRecord.self)
         System.disableFastBins()
         let query = try PreparedQuery(settings.query)
         let tally = MatchTally()

@@ -27,6 +27,9 @@ enum HTMLTextMode: String, ArgumentChoice {
 enum HTMLQuery: Sendable {
     case css(SelectorList)
     case xpath(String)
+
+    /// Whether it is an XPath expression (which may select attributes).
+    var isXPath: Bool { if case .xpath = self { true } else { false } }
 }
 
 /// Which HTML fills the html field.
@@ -53,12 +56,25 @@ struct HTMLSettings: Sendable {
     var showsPath = true
 }
 
-/// The value of the attribute `name` in `attributes`: the one so named, else one whose name differs only in ASCII
-/// case (HTML attribute names are lower case in the tree; SVG ones such as viewBox are not).
-func value(of name: String, in attributes: [(name: String, value: String)]) -> String? {
-    if let exact = attributes.first(where: { $0.name == name }) { return exact.value }
+/// The attribute `name` in `attributes`: the one so named, else one whose name differs only in ASCII case (HTML
+/// attribute names are lower case in the tree; SVG ones such as viewBox are not).
+func attribute(_ name: String, in attributes: [(name: String, value: String)]) -> (name: String, value: String)? {
+    if let exact = attributes.first(where: { $0.name == name }) { return exact }
     let lower = name.lowercased()
-    return attributes.first { $0.name.lowercased() == lower }?.value
+    return attributes.first { $0.name.lowercased() == lower }
+}
+
+extension NodeRecord {
+    /// With --attr: a copy of this record for each attribute of `names` it has, value and name filled.
+    func values(of names: [String]) -> [NodeRecord] {
+        names.compactMap { name in
+            guard let found = HTMLCommands.attribute(name, in: attributes) else { return nil }
+            var copy = self
+            copy.attribute = found.name
+            copy.value = found.value
+            return copy
+        }
+    }
 }
 
 /// How many nodes all sources matched, and how many pages failed on a worker, for the exit status.

@@ -16,6 +16,10 @@ struct NodeRecord: Record, Sendable {
             Field(
                 "html", .string, "the outer HTML (with --html) or the inner HTML (with --inner-html)", table: .whenSet),
             Field(
+                "attribute", .string,
+                "the name of the attribute value holds (--attr, or an attribute --xpath selected), as the page has it",
+                inTable: false, nature: .short(8)),
+            Field(
                 "value", .string, "the attribute named by --attr, the text by --text, or an XPath value",
                 table: .whenSet),
             Field("path", .string, "an XPath locating the node: /html/body/div[2]/a[1]", nature: .url.expendable()),
@@ -26,6 +30,7 @@ struct NodeRecord: Record, Sendable {
     var attributes: [(name: String, value: String)]
     var text: String?
     var html: String?
+    var attribute: String?
     var value: String?
     var path: String?
 
@@ -50,6 +55,7 @@ struct NodeRecord: Record, Sendable {
         }
         encoder.string(text)
         encoder.string(html)
+        encoder.string(attribute)
         encoder.string(value)
         encoder.string(path)
     }

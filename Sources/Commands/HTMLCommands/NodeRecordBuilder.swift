@@ -22,18 +22,11 @@ struct NodeRecordBuilder {
             }
             if settings.showsPath { record.path = node.path }
             if let mode = settings.textMode { record.value = TextRendering.render(node, mode) }
-            guard !settings.attributes.isEmpty else { return [record] }
-            var records: [NodeRecord] = []
-            for name in settings.attributes {
-                guard let value = value(of: name, in: record.attributes) else { continue }
-                var copy = record
-                copy.value = value
-                records.append(copy)
-            }
-            return records
+            return settings.attributes.isEmpty ? [record] : record.values(of: settings.attributes)
         case .attribute:
             guard settings.attributes.isEmpty else { return [] }
             var record = NodeRecord(source: source, tag: nil, attributes: [])
+            record.attribute = node.name
             record.value = settings.rawURLs ? node.textContent : urls.resolve(attribute: node.name, node.textContent)
             record.path = node.path
             return [record]

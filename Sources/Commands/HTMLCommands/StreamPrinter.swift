@@ -302,7 +302,7 @@ private struct Capture {
     /// How many records it makes: one, or with --attr one per named attribute the element has.
     func recordCount(_ settings: HTMLSettings) -> Int {
         guard !settings.attributes.isEmpty else { return 1 }
-        return settings.attributes.count { value(of: $0, in: element.attributes) != nil }
+        return settings.attributes.count { attribute($0, in: element.attributes) != nil }
     }
 
     func records(source: JSONText, urls: PageURLs, settings: HTMLSettings) -> [NodeRecord] {
@@ -326,12 +326,6 @@ private struct Capture {
         case .inner: record.value = inner.result
         case nil: break
         }
-        guard !settings.attributes.isEmpty else { return [record] }
-        return settings.attributes.compactMap { name in
-            guard let value = value(of: name, in: attributes) else { return nil }
-            var copy = record
-            copy.value = value
-            return copy
-        }
+        return settings.attributes.isEmpty ? [record] : record.values(of: settings.attributes)
     }
 }

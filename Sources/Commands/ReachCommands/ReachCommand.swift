@@ -46,7 +46,8 @@ public struct ReachCommand: Command {
     static let ipv4 = Flag("ipv4", short: "4", help: "use IPv4 addresses only")
     static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only", conflicts: [ipv4])
     static let targets = Positional(
-        "TARGET", help: "host, host:port, [v6addr]:port, a URL, or @bookmark", arity: .oneOrMore,
+        "TARGET", help: "host, host:port (or host:SERVICE, such as host:ssh), [v6addr]:port, a URL, or @bookmark",
+        arity: .oneOrMore,
         completion: .sources)
 
     public static let spec = CommandSpec(
@@ -66,7 +67,8 @@ public struct ReachCommand: Command {
             SCNetworkReachability means it. The status is routable, not reachable: the host may be down. The \
             outgoing interface and its kind are reported (every method reports them).
               tcp    host:port, [v6addr]:port, or a URL of another scheme (ftp, ssh, svn… use their default \
-            ports): a TCP connect to every address of the host, IPv6 and IPv4, at once.
+            ports): a TCP connect to every address of the host, IPv6 and IPv4, at once. The port may be a \
+            service's name from /etc/services, as nc takes it (host:https is port 443; the record has the number).
               http   an http(s) URL: a HEAD request (a GET if the server refuses HEAD), with the status, and the \
             DNS, connect and TLS times. Any status below 400 counts, unless --expect-status says otherwise.
 
@@ -157,6 +159,9 @@ public struct ReachCommand: Command {
         // A streaming table keeps room for what some targets will fill; a table printed at once shows what they did.
         let http = targets.contains { $0.method == .http }
         context.output.showInTable(["error"] + (http ? ["http_status"] : []), of: ReachRecord.self)
+        // What the reader looks for is the target: it is whole before the error beside it grows.
+        context.output.widenFirst(["target"], of: ReachRecord.self, toFit: targetTexts)
+        context.output.widenFirst(["target"], of: ChangeRecord.self, toFit: targetTexts)
         if mode == .watch { context.output.runsUntilInterrupted() }
         let run = try ReachRun(
             targets: targets, settings: settings, interval: interval, context: context, ordered: ordered, quiet: quiet)

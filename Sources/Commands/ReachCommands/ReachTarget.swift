@@ -57,7 +57,7 @@ struct ReachTarget: Sendable {
                 ? nil
                 : isWeb ? text : "http://\(Self.bracketed(host)):\(port)/"
         } else {
-            let (host, port) = try Self.split(text, in: written)
+            let (host, port) = try Self.split(text, in: written, serviceNames: true)
             self.host = host
             method = override ?? (port == nil ? .icmp : .tcp)
             // An echo goes to the host: a port given with --method icmp is not used, and the record says so.
@@ -69,8 +69,11 @@ struct ReachTarget: Sendable {
         }
     }
 
-    /// `host`, `host:port`, `[v6]`, `[v6]:port` or a bare IPv6 address.
-    private static func split(_ text: String, in written: String) throws(UsageError) -> (String, Int?) {
+    /// `host`, `host:port`, `[v6]`, `[v6]:port` or a bare IPv6 address; with `serviceNames`, the port may be a
+    /// service's name (`host:http`), as nc takes it (a URL's port is a number).
+    private static func split(_ text: String, in written: String, serviceNames: Bool = false) throws(UsageError)
+        -> (String, Int?)
+    {
         var host: Substring
         var port: Substring?
         if text.hasPrefix("[") {
@@ -101,8 +104,13 @@ struct ReachTarget: Sendable {
             throw UsageError("'\(written)': '\(host)' is not a host name or address")
         }
         guard let port else { return (String(host), nil) }
-        guard let number = Int(port), (1...65535).contains(number) else {
+        if let number = Int(port), (1...65535).contains(number) { return (String(host), number) }
+        guard serviceNames, !port.isEmpty, !port.allSatisfy(\.isNumber) else {
             throw UsageError("'\(written)': the port must be a number from 1 to 65535")
+        }
+        guard let number = Services.tcpPort(named: String(port)) else {
+            throw UsageError(
+                "'\(written)': unknown service '\(port)' (a port from 1 to 65535, or a name in /etc/services)")
         }
         return (String(host), number)
     }

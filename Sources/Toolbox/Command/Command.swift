@@ -12,10 +12,14 @@ public protocol Command: SendableMetatype {
     /// Whether this only groups subcommands; `CommandGroup` sets it. (A requirement rather than an `is` check:
     /// a dynamic conformance check scans every conformance in the binary, which start-up cannot afford.)
     static var isGroup: Bool { get }
+    /// The record types a run with `arguments` prints, whose fields --fields and --template may name (and an
+    /// unknown one's message lists): by default every type the spec declares.
+    static func records(printedWith arguments: ParsedArguments) -> [RecordSchema]
 }
 
 extension Command {
     public static var isGroup: Bool { false }
+    public static func records(printedWith arguments: ParsedArguments) -> [RecordSchema] { spec.records }
 }
 
 /// A command that only holds subcommands (`tb bookmark`); the parser always descends into one of them, the

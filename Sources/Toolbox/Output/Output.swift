@@ -129,6 +129,13 @@ public final class Output {
         (writer as? TableWriter)?.show(fields, of: R.schema)
     }
 
+    /// Before the first record of type `R`: in its table the columns of `fields` get their width before other text
+    /// and URLs share what is left, up to their widest value, or the widest of `values`, which a command that knows
+    /// them in advance gives so that a streaming table makes room for rows it has not seen (tb reach's targets).
+    public func widenFirst<R: Record>(_ fields: [String], of type: R.Type, toFit values: [String] = []) {
+        (writer as? TableWriter)?.widenFirst(fields, of: R.schema, toFit: values)
+    }
+
     /// For a run that goes on until it is interrupted (`--watch`): a table into a pipe starts at the first wait, as
     /// on a terminal, rather than at the end, which never comes.
     public func runsUntilInterrupted() {

@@ -31,10 +31,12 @@ public struct OutputSettings: Sendable {
         self.interactive = interactive
     }
 
-    /// The settings for a command whose records have the fields `fieldNames`.
+    /// The settings for a run that prints `records`: --fields and --template may name their fields only.
     public static func resolve(
-        _ arguments: ParsedArguments, fieldNames: [String], environment: Environment, terminalColumns: Int?
+        _ arguments: ParsedArguments, records: [RecordSchema], environment: Environment, terminalColumns: Int?
     ) throws(UsageError) -> OutputSettings {
+        let names = FieldNames(records)
+        let fieldNames = names.all
         let interactive = terminalColumns != nil
         var style: Style
         switch try effectiveFormat(arguments, environment: environment, interactive: interactive) {
@@ -44,21 +46,20 @@ public struct OutputSettings: Sendable {
         case .tsv, .auto: style = .tsv
         }
         if let text = try arguments.value(GlobalOptions.template) {
-            style = .template(try Template(text, fields: fieldNames))
+            style = .template(try Template(text, fields: names))
         }
         var fields: [String]?
         let lists = try arguments.values(GlobalOptions.fields)
         if !lists.isEmpty {
-            let names = lists.flatMap { $0.split(separator: ",") }.map { String($0.filter { $0 != " " }) }
+            let chosen = lists.flatMap { $0.split(separator: ",") }.map { String($0.filter { $0 != " " }) }
                 .filter { !$0.isEmpty }
-            for name in names where !fieldNames.contains(name) {
-                throw UsageError(
-                    "unknown field '\(name)'" + Suggestion.didYouMean(name, among: fieldNames) + "; fields: "
-                        + fieldNames.joined(separator: ", "))
+            for name in chosen where !fieldNames.contains(name) {
+                try names.checkWhole(name)
+                throw names.unknown(name)
             }
-            guard !names.isEmpty else { throw UsageError("--fields needs at least one field name") }
+            guard !chosen.isEmpty else { throw UsageError("--fields needs at least one field name") }
             var seen = Set<String>()
-            fields = names.filter { seen.insert($0).inserted }
+            fields = chosen.filter { seen.insert($0).inserted }
             // A view shows no fields: --fields asks for the table.
             if case .human = style { style = .table }
         }

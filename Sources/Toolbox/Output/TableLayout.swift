@@ -1,6 +1,6 @@
 // How the table's columns share the width: while streaming, from the terminal and each field's declared nature; when
 // every row is known, from the rows themselves. Columns that cannot get their least are left out, expendable ones
-// first. Also how a value is cut to its column.
+// first; columns a command names get their width before the others share the rest. Also how a value is cut.
 
 /// What one column asks of the width.
 struct ColumnNeed: Equatable {
@@ -14,6 +14,8 @@ struct ColumnNeed: Equatable {
     var flexible: Bool
     /// When the width is too small for every column, the most expendable are left out first.
     var expendability: Int
+    /// For a column the command named to get its width first: how wide it grows before text and URLs share the rest.
+    var claim: Int? = nil
 }
 
 /// Column widths and cutting.
@@ -24,10 +26,12 @@ enum TableLayout {
     static let flexibleMinimum = 16
 
     /// What a column needs: `widest` is its widest value seen so far, header included; `complete` says whether
-    /// every row of the table is known (otherwise later rows may be wider, and declared widths rule).
-    static func need(header: Int, nature: Field.Nature, widest: Int, complete: Bool) -> ColumnNeed {
+    /// every row of the table is known (otherwise later rows may be wider, and declared widths rule). `claim`: the
+    /// column gets its width first, as much as that (or its widest value).
+    static func need(header: Int, nature: Field.Nature, widest: Int, complete: Bool, claim: Int? = nil) -> ColumnNeed {
         var need = ColumnNeed(
-            minimum: 0, desired: widest, widest: widest, flexible: false, expendability: nature.expendability)
+            minimum: 0, desired: widest, widest: widest, flexible: false, expendability: nature.expendability,
+            claim: claim.map { max($0, widest) })
         if let declared = nature.width {
             let planned = max(header, declared)
             need.minimum = complete ? min(widest, planned) : planned
@@ -44,7 +48,7 @@ enum TableLayout {
     /// The width of each column, nil for those left out. Without a limit every column gets what it wants. With one,
     /// columns are left out (the most expendable, the rightmost of equals) until the others' least fits; then
     /// columns of a known width get what they want, and text and URLs share the rest, narrowest first (expendable
-    /// ones last).
+    /// ones last); columns with a claim get it before that sharing, expendable columns left out for it.
     static func fit(_ needs: [ColumnNeed], into limit: Int?) -> [Int?] {
         guard let limit else { return needs.map { $0.desired ?? max($0.minimum, $0.widest) } }
         var kept = Array(needs.indices)
@@ -52,6 +56,19 @@ enum TableLayout {
         while kept.count > 1 && least() > limit {
             let most = kept.map { needs[$0].expendability }.max() ?? 0
             let left = kept.last { needs[$0].expendability == most }
+            kept.removeAll { $0 == left }
+        }
+        // A column with a claim takes it before expendable columns beside it are kept (html's value before its path).
+        func claimed() -> Int {
+            kept.reduce(0) { sum, column in
+                let need = needs[column]
+                return sum + (need.claim.map { max(0, min($0, need.desired ?? $0) - need.minimum) } ?? 0)
+            }
+        }
+        while least() + claimed() > limit {
+            let expendable = kept.filter { needs[$0].claim == nil && needs[$0].expendability > 0 }
+            let most = expendable.map { needs[$0].expendability }.max() ?? 0
+            guard let left = expendable.last(where: { needs[$0].expendability == most }) else { break }
             kept.removeAll { $0 == left }
         }
         var widths = kept.map { needs[$0].minimum }
@@ -63,6 +80,14 @@ enum TableLayout {
         }
         for position in widths.indices where !needs[kept[position]].flexible {
             let more = min(room, max(0, (needs[kept[position]].desired ?? 0) - widths[position]))
+            widths[position] += more
+            room -= more
+        }
+        // The columns the command named first (the targets of tb reach, the values of tb html): what the reader came
+        // for is whole before the text beside it (an error, a path) grows past its least.
+        for position in widths.indices {
+            guard let claim = needs[kept[position]].claim else { continue }
+            let more = min(room, max(0, min(claim, needs[kept[position]].desired ?? claim) - widths[position]))
             widths[position] += more
             room -= more
         }

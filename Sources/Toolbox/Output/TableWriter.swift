@@ -1,7 +1,8 @@
 // The table for people: a header, then rows fitted to the width. On a terminal rows are held back until the producer
 // would wait for input (or 100 rows came): a table that ends by then is laid out from its rows; one that goes on is
 // laid out from the terminal's width and its fields' natures, so that later rows fit under it. Into a pipe every row
-// is held (up to 10,000) and the table aligned at the end.
+// is held (up to 10,000) and the table aligned at the end. A table laid out from all its rows leaves out the columns
+// none of them fills.
 import Bytes
 
 /// Writes records as aligned tables, a new one (with its header) whenever the record type changes.
@@ -17,6 +18,8 @@ final class TableWriter: RecordWriter {
         let whenSet: Bool
         /// The command said its records may fill it: a streaming table keeps room for it from the start.
         let reserved: Bool
+        /// The command named it to get its width first, up to this (or its widest value so far).
+        let claim: Int?
     }
 
     private let fields: [String]?
@@ -27,6 +30,8 @@ final class TableWriter: RecordWriter {
     private var streaming: Bool
     /// Fields a command asked the table to show, by record type.
     private var requested: [String: Set<String>] = [:]
+    /// Fields a command named to get their width first, with the width of the values it expects, by record type.
+    private var claims: [String: [String: Int]] = [:]
     private var columnsByType: [String: [Column]] = [:]
     /// The record type of the rows held back before their table starts, its columns and the rows' cells.
     private var pendingType: String?
@@ -58,6 +63,15 @@ final class TableWriter: RecordWriter {
         // A name the record does not declare is a programming error: it would be ignored without a word.
         assert(names.allSatisfy { schema.index(of: $0) != nil }, "\(schema.type) has no field among \(names)")
         requested[schema.type, default: []].formUnion(names)
+        columnsByType[schema.type] = nil
+    }
+
+    /// Gives the columns of `names` in tables of `schema`'s records their width before other text and URLs share
+    /// the rest: as wide as their widest value, or of `values` when the command knows them before the rows come.
+    func widenFirst(_ names: [String], of schema: RecordSchema, toFit values: [String]) {
+        assert(names.allSatisfy { schema.index(of: $0) != nil }, "\(schema.type) has no field among \(names)")
+        let widest = values.map { DisplayWidth.of(Self.oneLine($0)) }.max() ?? 0
+        for name in names { claims[schema.type, default: [:]][name] = widest }
         columnsByType[schema.type] = nil
     }
 
@@ -104,7 +118,8 @@ final class TableWriter: RecordWriter {
             return Column(
                 header: name.uppercased(), field: index, nature: field?.nature ?? .text,
                 rightAligned: field?.kind == .integer || field?.kind == .number,
-                whenSet: fields == nil && field?.table == .whenSet, reserved: asked.contains(name))
+                whenSet: fields == nil && field?.table == .whenSet, reserved: asked.contains(name),
+                claim: claims[schema.type]?[name])
         }
         columnsByType[schema.type] = columns
         return columns
@@ -117,15 +132,20 @@ final class TableWriter: RecordWriter {
         let rows = pendingRows
         pendingType = nil
         pendingRows = []
+        // A table whose rows are all known leaves out what none of them fills (unless --fields named it); a streaming
+        // one keeps what the fields declare, for the rows to come.
+        let filled = columns.indices.filter { column in rows.contains { !$0[column].isEmpty } }
         var visible = columns.indices.filter { column in
-            !columns[column].whenSet || (columns[column].reserved && !complete)
-                || rows.contains { !$0[column].isEmpty }
+            !columns[column].whenSet || (columns[column].reserved && !complete) || filled.contains(column)
         }
+        if complete && fields == nil && !filled.isEmpty { visible = filled }
         if visible.isEmpty { visible = Array(columns.indices) }
         let needs = visible.map { column in
             let header = DisplayWidth.of(columns[column].header)
             let widest = rows.reduce(header) { max($0, DisplayWidth.of($1[column])) }
-            return TableLayout.need(header: header, nature: columns[column].nature, widest: widest, complete: complete)
+            return TableLayout.need(
+                header: header, nature: columns[column].nature, widest: widest, complete: complete,
+                claim: columns[column].claim)
         }
         let widths = TableLayout.fit(needs, into: width)
         current = (

@@ -22,6 +22,17 @@ public struct Template: Sendable {
 
     /// Parses `text`, checking every field against `fields` (the command's field names) and `type`.
     public init(_ text: String, fields: [String]) throws(UsageError) {
+        try self.init(text, fields: FieldNames(fields))
+    }
+
+    /// Parses `text`, checking every field against those of `records` and `type`.
+    public init(_ text: String, records: [RecordSchema]) throws(UsageError) {
+        try self.init(text, fields: FieldNames(records))
+    }
+
+    /// Parses `text`, checking every field against `fields` and `type`.
+    public init(_ text: String, fields names: FieldNames) throws(UsageError) {
+        let fields = names.all
         var parts: [Part] = []
         var literal: [UInt8] = []
         let bytes = Array(text.utf8)
@@ -58,11 +69,9 @@ public struct Template: Sendable {
                     .split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 guard let name = path.first, !name.isEmpty else { throw fail("empty field name") }
                 guard fields.contains(name) || name == Self.typeAtom else {
-                    throw UsageError(
-                        "unknown field '\(name)' in template"
-                            + Suggestion.didYouMean(name, among: fields + [Self.typeAtom])
-                            + "; fields: " + fields.joined(separator: ", "))
+                    throw names.unknown(name, in: " in template", alsoValid: [Self.typeAtom])
                 }
+                if let error = names.missingIndex(path) { throw error }
                 if !literal.isEmpty {
                     parts.append(.literal(literal))
                     literal = []

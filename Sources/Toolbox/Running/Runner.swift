@@ -85,7 +85,7 @@ public struct Runner {
             let settings =
                 type.spec.printsRecords
                 ? try OutputSettings.resolve(
-                    arguments, fieldNames: type.spec.fieldNames, environment: environment,
+                    arguments, records: type.records(printedWith: arguments), environment: environment,
                     terminalColumns: terminalColumns)
                 : OutputSettings(style: .ndjson, interactive: terminalColumns != nil)
             output = Output(settings: settings, sink: outputSink)
