@@ -92,6 +92,7 @@ section "html: the nodes of a page, parsed as a browser parses it"
 show tb html body page.html --fields tag,path,text --format table
 show tb html a page.html --fields text,path
 show tb html --attr href a page.html --fields value
+show tb html -a href -a title a page.html --fields attribute,value --limit 3
 show tb html --html nav page.html --template "'%(html)%n'"
 show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(value)%n'"
 show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
@@ -140,6 +141,7 @@ while ! closed=$(head -1 "$work/closed.port") || [ -z "$closed" ]; do sleep 0.1;
 show tb reach 127.0.0.1 ::1 localhost:$port 127.0.0.1:$closed --format table
 show tb reach --count 3 127.0.0.1 ::1 --fields target,sent,received,loss_percent,rtt_avg_ms
 show tb reach --method route 127.0.0.1 --fields target,method,status,interface
+show tb reach --timeout 1 127.0.0.1:ssh localhost:http --fields target,port,status
 show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --fields target,status,http_status,total_ms
 show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
 show tb reach --timeout 1 --method tcp 127.0.0.1:$closed --fields target,status,error
