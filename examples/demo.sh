@@ -115,8 +115,9 @@ show tb svn ls --offline @code/trunk --fields path
 show "printf 'Ada and Grace\\n' | tb svn put @code/trunk/AUTHORS - -m 'Name the authors' --username grace --fields revision,author"
 show tb svn log -v -l 1 @code --fields revision,message,changed_paths
 show tb svn cat @code/trunk/src/main.c
-# Inside a checkout, paths stand for their URLs at the working copy's BASE revision, as in svn.
-svn checkout -q "file://$work/repository/trunk" "$work/checkout" && cd "$work/checkout"
+# Inside a checkout, paths stand for their URLs at the working copy's BASE revision, as in svn. (svn keeps its
+# settings in the temporary directory too.)
+svn checkout -q --config-dir "$work/subversion" "file://$work/repository/trunk" "$work/checkout" && cd "$work/checkout"
 show tb svn log -v -l 2
 show tb svn info README --fields path,url,revision,last_changed_author
 show tb svn cat -r PREV src/hello.c
