@@ -93,9 +93,8 @@ public struct FeedCommand: Command {
             content of a text type is text, of an XML type (xhtml too) markup serialized again with its entities \
             escaped, and of any other type (or Atom 0.3's mode="base64") base64, decoded when that gives text.
 
-            Links and enclosure URLs are made absolute \
-            with xml:base and the URL the feed was fetched from (after redirects). Dates in RFC 822 (named and \
-            military zones, two-digit years, no seconds or weekday) and RFC 3339/W3C-DTF (partial dates too) are \
+            Links and enclosure URLs are made absolute with xml:base and the URL the feed was fetched from (after \
+            redirects), or a local file's file:// URL. Dates in RFC 822 (named and military zones, two-digit years, no seconds or weekday) and RFC 3339/W3C-DTF (partial dates too) are \
             written in RFC 3339 UTC; a date that does not parse, or falls outside the years 0001-9999 in UTC, is null.
 
             Encodings: a byte order mark, then the HTTP charset, then the XML declaration decide. A label the \
