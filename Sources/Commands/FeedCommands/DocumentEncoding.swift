@@ -30,7 +30,9 @@ enum DocumentEncoding: Equatable {
             // "<?xml" or a start of it: the declaration decides, at its end.
             return opening.count == declaration.count && head[start...].firstRange(of: Array("?>".utf8)) != nil
         }
-        return head.contains(UInt8(ascii: ">"))
+        // Junk, a comment or a doctype may come first: the XML declaration after them decides, or the root element.
+        guard let begins = FeedSniffer.documentStart(in: head, from: start) else { return false }
+        return !FeedSniffer.isDeclaration(head, at: begins) || head[begins...].firstRange(of: Array("?>".utf8)) != nil
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
@@ -77,9 +79,12 @@ enum DocumentEncoding: Equatable {
         }
     }
 
-    /// The encoding="…" of an XML declaration at the start of `head`, if any.
+    /// The encoding="…" of an XML declaration at the start of `head`, or after junk before it, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
-        let rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
+        var rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
+        if !rest.starts(with: Array("<?xml".utf8)), let begins = FeedSniffer.documentStart(in: head, from: 0) {
+            rest = head[begins...]
+        }
         guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstRange(of: Array("?>".utf8)) else {
             return nil
         }

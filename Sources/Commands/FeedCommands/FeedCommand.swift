@@ -101,7 +101,9 @@ public struct FeedCommand: Command {
             WHATWG Encoding Standard lists is read as browsers read it, with the table tb html uses (ISO-8859-1, \
             latin1 and US-ASCII are windows-1252, TIS-620 is windows-874, GB2312 is GBK); any other label iconv \
             knows (UTF-32, EBCDIC, UTF-7, ISO-2022-KR…) is converted by iconv. Invalid bytes become U+FFFD instead of ending the parse, and white space before \
-            <?xml is allowed. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
+            <?xml is allowed. Junk before the document (a PHP warning, text, markup, a comment before <?xml), up to \
+            64 KiB of it, is skipped with one warning naming its lines; a document whose first element is html is an \
+            HTML page. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
             them; a reference to an entity defined nowhere (&doesnotexist;) is kept as written. Nothing a document asks for is ever fetched (no external entities or DTDs), and entity expansion is \
             bounded.
 
