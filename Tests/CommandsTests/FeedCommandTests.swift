@@ -62,10 +62,10 @@ struct FeedCommandTests {
         #expect(second["published"]?.string == "2026-11-29T01:15:00Z")
         #expect(second["categories"] == .array([.string("Travel")]))
         #expect(second["enclosures"]?.elements?.first?["length"]?.integer == 99)
-        // A date that does not parse is null; a local file's relative link stays relative.
+        // A date that does not parse is null; a local file's relative link resolves against its file:// URL.
         #expect(found[2]["published"] == .null)
-        #expect(found[2]["link"]?.string == "/posts/3")
-        #expect(found[2]["id"]?.string == "/posts/3")
+        #expect(found[2]["link"]?.string == "file:///posts/3")
+        #expect(found[2]["id"]?.string == "file:///posts/3")
     }
 
     @Test func atom10() throws {
@@ -262,6 +262,18 @@ struct FeedCommandTests {
         let urls = found[0]["enclosures"]?.elements?.compactMap { $0["url"]?.string }
         #expect(urls == ["http://example.com/abs/e.mp3", "http://example.com/a/up.mp3"])
         #expect(found[1]["link"]?.string == "https://other.example/x/z")
+    }
+
+    /// A local feed file's relative links resolve against its file:// URL, as tb html's do; standard input has none.
+    @Test func relativeLinksOfALocalFileResolveAgainstItsFileURL() throws {
+        let path = scratch.write(
+            "a dir/relative.xml", try String(contentsOfFile: fixture("relative.xml"), encoding: .utf8))
+        let directory = "file://" + scratch.path.replacingOccurrences(of: " ", with: "%20") + "/a%20dir/"
+        let found = try records(["--meta", "--fields", "link,enclosures", path])
+        #expect(found[0]["link"]?.string == directory)
+        #expect(found[1]["link"]?.string == directory + "item.html?a=1")
+        let urls = found[1]["enclosures"]?.elements?.compactMap { $0["url"]?.string }
+        #expect(urls == ["file://" + scratch.path + "/media/one.mp3", "file://cdn.example.net/thumb.png"])
     }
 
     // MARK: Hostile and broken documents

@@ -136,9 +136,13 @@ struct FeedTests {
     func agreesWithFeedparser() throws {
         let liberal = try FileManager.default.contentsOfDirectory(atPath: feeds + "/liberal").map { "liberal/" + $0 }
         let broken = try FileManager.default.contentsOfDirectory(atPath: feeds + "/broken").map { "broken/" + $0 }
-        let names = try (FileManager.default.contentsOfDirectory(atPath: feeds) + liberal + broken).sorted().filter {
-            $0.hasSuffix(".xml") && !Self.notForFeedparser.contains($0)
+        let labels = try ["labels", "junk"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: feeds + "/" + folder).map { folder + "/" + $0 }
         }
+        let names = try (FileManager.default.contentsOfDirectory(atPath: feeds) + liberal + broken + labels).sorted()
+            .filter {
+                $0.hasSuffix(".xml") && !Self.notForFeedparser.contains($0)
+            }
         let result = try runProgram(
             "/usr/bin/python3",
             [Package.root + "/Tests/Scripts/compare_with_feedparser.py", Package.binary]

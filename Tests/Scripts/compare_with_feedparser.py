@@ -14,12 +14,17 @@ Deliberate differences, where tb does what it documents instead of what feedpars
   - published: tb reads dc:date as the publication date (RSS 1.0 has no other); feedparser makes it `updated`.
     tb falls back to dcterms:created too; feedparser keeps that apart (`created`).
   - link: tb takes links only from link elements and permalink guids; feedparser falls back to an Atom id.
+  - relative links of a local file: tb resolves them against the file's file:// URL (as tb html does); feedparser
+    leaves them relative.
   - an empty value and a missing one are the same.
 """
 import calendar
+import os
 import json
 import subprocess
 import sys
+import urllib.parse
+import urllib.request
 
 import feedparser
 
@@ -69,6 +74,13 @@ def feedparser_items(path):
     return items
 
 
+def resolved(path, link):
+    """A relative link of the local file `path` resolved against its file:// URL, as tb resolves it."""
+    if link is None or "://" in link:
+        return link
+    return urllib.parse.urljoin("file://" + urllib.request.pathname2url(os.path.abspath(path)), link)
+
+
 def compare(tb, path):
     differences = []
     ours, theirs = tb_items(tb, path), feedparser_items(path)
@@ -77,7 +89,10 @@ def compare(tb, path):
     for index, (mine, other) in enumerate(zip(ours, theirs)):
         for field in FIELDS:
             a, b = mine.get(field), other.get(field)
+            if field == "link" and (a or "").startswith("file://"):
+                b = resolved(path, b)
             if field == "enclosures":
+                b = [resolved(path, url) for url in b]
                 a = [enclosure["url"] for enclosure in a]
                 # Deliberate: tb lists media:content and media:thumbnail too.
                 a = [url for url in a if url in b] if set(b) <= set(a) else a

@@ -4,9 +4,12 @@ import Toolbox
 
 /// The encoding of a document, and how tb turns it into UTF-8 for expat.
 enum DocumentEncoding: Equatable {
-    /// UTF-8 (and US-ASCII, its subset): only checked, invalid bytes replaced.
+    /// UTF-8: only checked, invalid bytes replaced.
     case utf8
-    /// ISO-8859-1: every byte is the code point of the same number.
+    /// windows-1252, which browsers read for the labels ISO-8859-1, latin1, US-ASCII and others: 0x80-0x9F are
+    /// its quotes, dashes and euro sign, every other byte the code point of the same number.
+    case windows1252
+    /// ISO-8859-1 exactly, for the labels the WHATWG standard does not list ("latin-1").
     case latin1
     /// Anything else, converted with iconv (windows-1252, KOI8-R, Shift_JIS, GB2312, Big5, UTF-16, UTF-32…).
     case iconv(String)
@@ -27,7 +30,9 @@ enum DocumentEncoding: Equatable {
             // "<?xml" or a start of it: the declaration decides, at its end.
             return opening.count == declaration.count && head[start...].firstRange(of: Array("?>".utf8)) != nil
         }
-        return head.contains(UInt8(ascii: ">"))
+        // Junk, a comment or a doctype may come first: the XML declaration after them decides, or the root element.
+        guard let begins = FeedSniffer.documentStart(in: head, from: start) else { return false }
+        return !FeedSniffer.isDeclaration(head, at: begins) || head[begins...].firstRange(of: Array("?>".utf8)) != nil
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
@@ -47,23 +52,39 @@ enum DocumentEncoding: Equatable {
         ]
         for (start, name) in unmarked where head.starts(with: start) { return (.iconv(name), 0) }
         // Only the first sniffLength bytes: the whole first read of a file holds many more than the pieces of a pipe.
-        if let declared = declaredEncoding(Array(head.prefix(sniffLength))) { return (named(declared), 0) }
+        if let declared = declaredEncoding(Array(head.prefix(sniffLength))) {
+            // A declaration read in ASCII bytes that says UTF-16 is wrong about itself (as HTML's rule has it).
+            if WebEncoding.labelled(declared)?.isUTF16 == true { return (.utf8, 0) }
+            return (named(declared), 0)
+        }
         return (.utf8, 0)
     }
 
-    /// The encoding for a charset name, as feeds and servers spell them.
+    /// The encoding for a charset name: the WHATWG Encoding Standard's for the labels it lists, as browsers and
+    /// feedparser read them (ISO-8859-1 is windows-1252, TIS-620 windows-874); iconv's for the others (UTF-32,
+    /// EBCDIC, UTF-7, ISO-2022-KR…), which it reads.
     static func named(_ name: String) -> DocumentEncoding {
+        if let web = WebEncoding.labelled(name) {
+            switch web.name {
+            case "utf-8": return .utf8
+            case "windows-1252": return .windows1252
+            default: return .iconv(web.iconvName)
+            }
+        }
         let key = name.lowercased().trimmingWhitespace().filter { $0 != "\"" && $0 != "'" }
         switch key {
-        case "utf-8", "utf8", "unicode-1-1-utf-8", "us-ascii", "ascii", "ansi_x3.4-1968", "iso-646-us": return .utf8
-        case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "cp819", "ibm819": return .latin1
+        case "iso-646-us": return .utf8
+        case "latin-1": return .latin1
         default: return .iconv(key.uppercased())
         }
     }
 
-    /// The encoding="…" of an XML declaration at the start of `head`, if any.
+    /// The encoding="…" of an XML declaration at the start of `head`, or after junk before it, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
-        let rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
+        var rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
+        if !rest.starts(with: Array("<?xml".utf8)), let begins = FeedSniffer.documentStart(in: head, from: 0) {
+            rest = head[begins...]
+        }
         guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstRange(of: Array("?>".utf8)) else {
             return nil
         }

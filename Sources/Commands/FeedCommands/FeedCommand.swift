@@ -93,15 +93,17 @@ public struct FeedCommand: Command {
             content of a text type is text, of an XML type (xhtml too) markup serialized again with its entities \
             escaped, and of any other type (or Atom 0.3's mode="base64") base64, decoded when that gives text.
 
-            Links and enclosure URLs are made absolute \
-            with xml:base and the URL the feed was fetched from (after redirects). Dates in RFC 822 (named and \
-            military zones, two-digit years, no seconds or weekday) and RFC 3339/W3C-DTF (partial dates too) are \
+            Links and enclosure URLs are made absolute with xml:base and the URL the feed was fetched from (after \
+            redirects), or a local file's file:// URL. Dates in RFC 822 (named and military zones, two-digit years, no seconds or weekday) and RFC 3339/W3C-DTF (partial dates too) are \
             written in RFC 3339 UTC; a date that does not parse, or falls outside the years 0001-9999 in UTC, is null.
 
-            Encodings: a byte order mark, then the HTTP charset, then the XML declaration decide; UTF-8, UTF-16, \
-            UTF-32 and ISO-8859-1 are read directly, anything iconv knows (windows-1252, KOI8-R, Shift_JIS, GB2312, \
-            Big5…) is converted. Invalid bytes become U+FFFD instead of ending the parse, and white space before \
-            <?xml is allowed. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
+            Encodings: a byte order mark, then the HTTP charset, then the XML declaration decide. A label the \
+            WHATWG Encoding Standard lists is read as browsers read it, with the table tb html uses (ISO-8859-1, \
+            latin1 and US-ASCII are windows-1252, TIS-620 is windows-874, GB2312 is GBK); any other label iconv \
+            knows (UTF-32, EBCDIC, UTF-7, ISO-2022-KR…) is converted by iconv. Invalid bytes become U+FFFD instead of ending the parse, and white space before \
+            <?xml is allowed. Junk before the document (a PHP warning, text, markup, a comment before <?xml), up to \
+            64 KiB of it, is skipped with one warning naming its lines; a document whose first element is html is an \
+            HTML page. HTML entities such as &eacute; and &nbsp; are decoded although XML does not define \
             them; a reference to an entity defined nowhere (&doesnotexist;) is kept as written. Nothing a document asks for is ever fetched (no external entities or DTDs), and entity expansion is \
             bounded.
 

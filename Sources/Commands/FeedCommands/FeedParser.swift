@@ -17,6 +17,8 @@ final class FeedParser {
     private var sniffAt = 0
     /// The second reading, once the strict one failed; nil before (and with --strict or --events).
     private var recovery: FeedRecovery?
+    /// The warning about junk skipped before the document, until a batch carries it.
+    private var warning: String?
     /// What the strict reading printed: the second one skips it.
     private var printed = FeedRecovery.Printed()
 
@@ -78,15 +80,32 @@ final class FeedParser {
         case .undecided: return nil
         case .notFeed(let looks):
             start = nil
-            throw ToolError("'\(name)' is not a feed (\(SourceInfo.mediaType(ofContentType: contentType) ?? looks))")
+            let junk = looks.hasPrefix("no XML declaration")
+            throw ToolError(
+                "'\(name)' is not a feed (\(junk ? looks : SourceInfo.mediaType(ofContentType: contentType) ?? looks))")
         case .feed:
             start = nil
             return bytes
+        case .junk(let junk, let begins):
+            start = nil
+            // One warning, with the lines, and the feed is read from where it begins (as feedparser and sfeed do).
+            func line(_ offset: Int) -> Int { bytes[..<offset].count { $0 == 0x0A } + 1 }
+            warning = "'\(name)' has junk before the feed at line \(line(junk)); skipped it up to line \(line(begins))"
+            return Array(bytes[begins...])
         }
     }
 
     /// What was completed since the last call.
     func takeBatch() -> FeedBatch {
+        var batch = takeParsed()
+        if let warning {
+            batch.outputs.insert(.warning(warning), at: 0)
+            self.warning = nil
+        }
+        return batch
+    }
+
+    private func takeParsed() -> FeedBatch {
         if let recovery, recovery.failure != nil { return recovery.takeBatch() }
         let batch = delegate.takeBatch()
         printed.count(batch)

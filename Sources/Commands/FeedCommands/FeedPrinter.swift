@@ -2,6 +2,7 @@
 // thread and prints what comes back, so parsing and formatting use both cores; before the input layer waits for more
 // bytes, everything parsed so far is printed.
 import Bytes
+import POSIX
 import Threads
 import Toolbox
 
@@ -48,8 +49,10 @@ final class FeedPrinter: InputHandler {
         self.handOverSize = min(handOverSize, Self.largestPiece)
         source = JSONText(name)
         decoder = TextDecoder(name: name)
-        // A local file's relative links stay relative: there is no URL to resolve them against.
-        let base = Locations.isURL(name) ? name : nil
+        // A local file's relative links resolve against its file:// URL, as tb html's do; standard input has none.
+        let base =
+            Locations.isURL(name)
+            ? name : name == "-" ? nil : Locations.fileURL(path: name, directory: try? FileSystem.currentDirectory())
         do {
             pipeline = try WorkerPipeline(capacity: 3) { pipeline in Self.parse(pipeline, settings, name, base) }
         } catch {

@@ -7,6 +7,9 @@ enum DocumentKind: Equatable {
     case feed
     /// Not a feed; what it looks like ("HTML", "JSON", "plain text", "root element <opml>").
     case notFeed(String)
+    /// A feed after junk (a PHP warning, text, markup, a comment before the XML declaration): the feed starts at
+    /// byte `start`, and the junk at byte `junk`.
+    case junk(junk: Int, start: Int)
     /// More bytes are needed to tell.
     case undecided
 }
@@ -25,7 +28,19 @@ enum FeedSniffer {
     /// `final` when `bytes` is the whole document.
     static func kind(of bytes: [UInt8], final: Bool) -> DocumentKind {
         var scanner = Scanner(bytes: bytes)
-        let verdict = scanner.verdict()
+        var verdict = scanner.verdict()
+        if case .notFeed(let looks) = verdict, looks != "HTML", looks != "JSON", let junk = scanner.junk {
+            // Junk first: the feed is read from its XML declaration or root element, if they come in the window.
+            if let start = documentStart(in: bytes, from: junk + 1) {
+                verdict = .junk(junk: junk, start: start)
+            } else if bytes.count >= window {
+                verdict = .notFeed("no XML declaration or feed element in its first \(window >> 10) KiB")
+            } else if !final {
+                verdict = .undecided
+            } else if looks == "text" {
+                verdict = .feed
+            }
+        }
         if verdict == .undecided && (final || bytes.count >= window) {
             // A document too short (or a prolog too long) to tell: the XML parser says what is wrong, if anything.
             return !bytes.contains(UInt8(ascii: "<")) && !scanner.isBlank ? .notFeed("plain text") : .feed
@@ -33,9 +48,48 @@ enum FeedSniffer {
         return verdict
     }
 
+    /// Where a feed starts after junk: the first XML declaration or start tag of a feed's root element (rss, RDF,
+    /// feed, channel, with any prefix) at or after `from`.
+    static func documentStart(in bytes: [UInt8], from: Int) -> Int? {
+        var index = from
+        while index < bytes.count, let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            if isDeclaration(bytes, at: open) || isFeedRoot(bytes, at: open) { return open }
+            index = open + 1
+        }
+        return nil
+    }
+
+    /// Whether `<?xml` and white space start at `index`.
+    static func isDeclaration(_ bytes: [UInt8], at index: Int) -> Bool {
+        bytes[index...].starts(with: Array("<?xml".utf8)) && index + 5 < bytes.count && isSpace(bytes[index + 5])
+    }
+
+    /// Whether the start tag of a feed's root element starts at `index`.
+    private static func isFeedRoot(_ bytes: [UInt8], at index: Int) -> Bool {
+        var end = index + 1
+        var colon: Int?
+        while end < bytes.count && end - index < 64 {
+            let byte = bytes[end]
+            if isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+            if byte == UInt8(ascii: ":") { colon = end }
+            end += 1
+        }
+        guard end < bytes.count, end - index < 64 else { return false }
+        let local = String(decoding: bytes[((colon ?? index) + 1)..<end], as: UTF8.self).lowercased()
+        return feedRoots.contains(local)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
+        /// Where the document's first markup or text is (past a byte order mark and white space).
+        var firstMarkup = 0
+        /// Where junk starts, when the verdict found some.
+        var junk: Int?
         var isBlank: Bool { bytes.allSatisfy { Self.isSpace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF } }
 
         init(bytes: [UInt8]) { self.bytes = bytes }
@@ -43,6 +97,8 @@ enum FeedSniffer {
         mutating func verdict() -> DocumentKind {
             // A byte order mark that decoding left in place.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
+            firstMarkup = index
             while true {
                 while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count else { return .undecided }
@@ -50,13 +106,18 @@ enum FeedSniffer {
                 case UInt8(ascii: "{"), UInt8(ascii: "["): return .notFeed("JSON")
                 case UInt8(ascii: "<"): break
                 default:
-                    // Text first: plain text, unless markup follows soon (a feed with junk before it is the XML
-                    // parser's to judge).
-                    return bytes.contains(UInt8(ascii: "<")) ? .feed : .undecided
+                    // Text first: plain text, unless markup follows (a feed with junk before it).
+                    junk = index
+                    return bytes.contains(UInt8(ascii: "<")) ? .notFeed("text") : .undecided
                 }
                 guard index + 1 < bytes.count else { return .undecided }
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "?") {
+                    // An XML declaration after a comment or a processing instruction: what came before is junk.
+                    if index > firstMarkup && FeedSniffer.isDeclaration(bytes, at: index) {
+                        junk = firstMarkup
+                        return .notFeed("text")
+                    }
                     guard skip(past: Array("?>".utf8)) else { return .undecided }
                 } else if next == UInt8(ascii: "!") {
                     if starts(with: "<!--") {
@@ -74,6 +135,7 @@ enum FeedSniffer {
                     let local = String(name.split(separator: ":").last ?? Substring(name)).lowercased()
                     if feedRoots.contains(local) { return .feed }
                     if local == "html" { return .notFeed("HTML") }
+                    junk = firstMarkup
                     return .notFeed("root element <\(name)>")
                 }
             }

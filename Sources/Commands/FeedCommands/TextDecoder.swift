@@ -63,12 +63,23 @@ struct TextDecoder {
             transcoder?.convert(bytes, final: final, into: &converted)
             let text = converted
             repair(text.span, final: final, into: &output)
-        case .latin1?:
+        case .latin1?, .windows1252?:
             converted.removeAll(keepingCapacity: true)
+            let windows = encoding == .windows1252
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     converted.append(byte)
+                } else if windows && byte < 0xA0 {
+                    let scalar = Self.windows1252[Int(byte - 0x80)]
+                    if scalar < 0x800 {
+                        converted.append(UInt8(0xC0 | scalar >> 6))
+                        converted.append(UInt8(0x80 | scalar & 0x3F))
+                    } else {
+                        converted.append(UInt8(0xE0 | scalar >> 12))
+                        converted.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                        converted.append(UInt8(0x80 | scalar & 0x3F))
+                    }
                 } else {
                     converted.append(0xC0 | byte >> 6)
                     converted.append(0x80 | byte & 0x3F)
@@ -100,4 +111,12 @@ struct TextDecoder {
         }
         self.leading = leading
     }
+
+    /// What windows-1252's bytes 0x80-0x9F are, as the WHATWG standard's index has them: the five it leaves
+    /// unassigned are the C1 controls of the same number, as in ISO-8859-1.
+    private static let windows1252: [UInt16] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D,
+        0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x009D, 0x017E, 0x0178,
+    ]
 }

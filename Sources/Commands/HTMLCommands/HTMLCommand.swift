@@ -33,7 +33,7 @@ public struct HTMLCommand: Command {
     static let selector = Positional(
         "SELECTOR", help: "a CSS selector (with --xpath, the first SOURCE instead)", arity: .optional)
     static let sources = Positional(
-        "SOURCE", help: "URLs, files, - for stdin (the default), or @bookmarks", arity: .zeroOrMore,
+        "SOURCE", help: "URLs, files, - for stdin (the default unless a terminal), or @bookmarks", arity: .zeroOrMore,
         completion: .sources)
 
     public static let spec = CommandSpec(
@@ -131,6 +131,11 @@ public struct HTMLCommand: Command {
         }
         self.settings = settings
         input = try InputSettings(arguments)
+        // Standard input is the default SOURCE only when something is piped in: on a terminal it would be a silent
+        // wait on the keyboard.
+        if sourceNames.isEmpty && FileDescriptor.standardInput.isTerminal {
+            throw UsageError("missing SOURCE (standard input is a terminal; give - to read it)")
+        }
         self.sourceNames = sourceNames.isEmpty ? [ArgumentWord("-")] : sourceNames
     }
 

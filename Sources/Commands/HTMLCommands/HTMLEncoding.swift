@@ -1,6 +1,7 @@
 // Which character encoding a page is in, as the HTML standard's sniffing decides it: a byte order mark, the HTTP
 // charset, a <meta> in the first 1024 bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252.
 import Bytes
+import Toolbox
 
 /// The encoding of an HTML document: an iconv name, or UTF-8.
 struct HTMLEncoding: Equatable, Sendable {
@@ -59,100 +60,11 @@ struct HTMLEncoding: Equatable, Sendable {
         return invalid == 0 || valid >= 2 * invalid
     }
 
-    /// The encoding a label names (the WHATWG Encoding standard's labels), or nil for a label it does not know.
+    /// The encoding a label names (the WHATWG Encoding standard's labels, the table tb feed reads too), or nil for
+    /// a label it does not know.
     static func labelled(_ label: String) -> HTMLEncoding? {
-        let key = String(
-            label.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\"" })
-        if let name = labels[key] { return HTMLEncoding(name: name) }
-        return nil
+        WebEncoding.labelled(label).map { HTMLEncoding(name: $0.iconvName) }
     }
-
-    /// WHATWG labels and the iconv names of their encodings. As the standard says, latin1, ascii and iso-8859-1 mean
-    /// windows-1252, gb2312 means GBK, euc-kr means windows-949 and shift_jis means windows-31J.
-    static let labels: [String: String] = {
-        var table: [String: String] = [:]
-        let groups: [(String, [String])] = [
-            ("UTF-8", ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"]),
-            (
-                "WINDOWS-1252",
-                [
-                    "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
-                    "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii",
-                    "windows-1252",
-                    "x-cp1252",
-                ]
-            ),
-            ("IBM866", ["866", "cp866", "csibm866", "ibm866"]),
-            (
-                "ISO-8859-2",
-                ["csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "l2", "latin2"]
-            ),
-            (
-                "ISO-8859-3",
-                ["csisolatin3", "iso-8859-3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "l3", "latin3"]
-            ),
-            (
-                "ISO-8859-4",
-                ["csisolatin4", "iso-8859-4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "l4", "latin4"]
-            ),
-            ("ISO-8859-5", ["csisolatincyrillic", "cyrillic", "iso-8859-5", "iso-ir-144", "iso8859-5", "iso88595"]),
-            (
-                "ISO-8859-6",
-                ["arabic", "asmo-708", "csiso88596e", "csisolatinarabic", "ecma-114", "iso-8859-6", "iso88596"]
-            ),
-            ("ISO-8859-7", ["csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-8859-7", "iso88597"]),
-            (
-                "ISO-8859-8",
-                ["csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8", "iso-8859-8-i", "iso88598", "visual"]
-            ),
-            ("ISO-8859-10", ["csisolatin6", "iso-8859-10", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6"]),
-            ("ISO-8859-13", ["iso-8859-13", "iso8859-13", "iso885913"]),
-            ("ISO-8859-14", ["iso-8859-14", "iso8859-14", "iso885914"]),
-            ("ISO-8859-15", ["csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9"]),
-            ("ISO-8859-16", ["iso-8859-16"]),
-            ("KOI8-R", ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"]),
-            ("KOI8-U", ["koi8-ru", "koi8-u"]),
-            ("MACINTOSH", ["csmacintosh", "mac", "macintosh", "x-mac-roman"]),
-            ("CP874", ["dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"]),
-            ("WINDOWS-1250", ["cp1250", "windows-1250", "x-cp1250"]),
-            ("WINDOWS-1251", ["cp1251", "windows-1251", "x-cp1251"]),
-            ("WINDOWS-1253", ["cp1253", "windows-1253", "x-cp1253"]),
-            (
-                "WINDOWS-1254",
-                ["cp1254", "csisolatin5", "iso-8859-9", "iso8859-9", "iso88599", "l5", "latin5", "windows-1254"]
-            ),
-            ("WINDOWS-1255", ["cp1255", "windows-1255", "x-cp1255"]),
-            ("WINDOWS-1256", ["cp1256", "windows-1256", "x-cp1256"]),
-            ("WINDOWS-1257", ["cp1257", "windows-1257", "x-cp1257"]),
-            ("WINDOWS-1258", ["cp1258", "windows-1258", "x-cp1258"]),
-            ("MAC-CYRILLIC", ["x-mac-cyrillic", "x-mac-ukrainian"]),
-            (
-                "GBK",
-                [
-                    "chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58",
-                    "x-gbk",
-                ]
-            ),
-            ("GB18030", ["gb18030"]),
-            ("BIG5-HKSCS", ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"]),
-            ("EUC-JP", ["cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"]),
-            ("ISO-2022-JP", ["csiso2022jp", "iso-2022-jp"]),
-            ("CP932", ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"]),
-            (
-                "CP949",
-                [
-                    "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
-                    "ksc5601", "ksc_5601", "windows-949",
-                ]
-            ),
-            ("UTF-16BE", ["unicodefffe", "utf-16be"]),
-            ("UTF-16LE", ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"]),
-            // x-user-defined maps 0x80-0xFF into the private use area; windows-1252 is the closest iconv has.
-            ("WINDOWS-1252", ["x-user-defined"]),
-        ]
-        for (name, words) in groups { for word in words { table[word] = name } }
-        return table
-    }()
 }
 
 /// The HTML standard's "prescan a byte stream to determine its encoding": the charset a <meta> element in the first

@@ -192,10 +192,8 @@ struct PageURLs: Sendable {
         return changed ? String(decoding: output, as: UTF8.self) : url
     }
 
-    /// The file:// URL of a local path (made absolute against `directory`), percent-encoded.
+    /// The file:// URL of a local path (made absolute against `directory`), percent-encoded as tb feed's.
     static func fileURL(path: String, directory: String?) -> String {
-        var absolute = path
-        if !path.hasPrefix("/"), let directory { absolute = directory + (directory.hasSuffix("/") ? "" : "/") + path }
-        return browserEncoded("file://" + absolute)
+        Locations.fileURL(path: path, directory: directory)
     }
 }

@@ -15,6 +15,24 @@ public enum Locations {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
+    /// The file:// URL of a local path (made absolute against `directory`), the base of its relative links in
+    /// tb feed and tb html: spaces, controls, non-ASCII, `"<>\`{}`, and `%`, `?`, `#` and `\` (which would start an
+    /// escape, a query or a fragment, or become a slash) percent-encoded.
+    public static func fileURL(path: String, directory: String?) -> String {
+        var absolute = path
+        if !path.hasPrefix("/"), let directory { absolute = directory + (directory.hasSuffix("/") ? "" : "/") + path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output = Array("file://".utf8)
+        for byte in absolute.utf8 {
+            if byte <= 0x20 || byte >= 0x7F || Array(#""<>`{}%?#\"#.utf8).contains(byte) {
+                output += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Whether something (a file, a directory, anything a link leads to) is at `path`.
     public static func exists(_ path: String) -> Bool {
         FileSystem.kind(of: path) != nil
