@@ -86,6 +86,8 @@ show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
 show tb feed broken.xml --fields title
 show tb feed --strict broken.xml --fields title
 show tb feed legacy.xml --fields title,link,author,published
+# A PHP warning before the XML declaration, and Windows quotes in a feed labelled ISO-8859-1: read as browsers do.
+show tb feed mislabelled.xml --fields feed,title,link
 show tb feed --from feeds.opml --fields source,title --limit 1
 
 section "html: the nodes of a page, parsed as a browser parses it"

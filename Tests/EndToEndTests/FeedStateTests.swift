@@ -213,7 +213,7 @@ struct FeedStateTests {
         #expect(sources.first == local)
         // With several sources the table shows where each item came from.
         let table = try feed(["--from", list, "--format", "table"])
-        #expect(table.lines.first?.contains("SOURCE") == true, "\(table.stdout)")
+        #expect(table.lines.first?.hasPrefix("FEED ") == true, "\(table.stdout)")
         #expect(try feed(["--from", scratch.file("missing.txt")]).status == 2)
         let notOPML = scratch.write("x.xml", "<html/>")
         #expect(try feed(["--from", notOPML]).stderr.contains("not OPML"))

@@ -81,7 +81,7 @@ struct TerminalTableTests {
         let starts = columnStarts(header)
         let names = starts.indices.map { text(header, starts[$0]..<(starts.dropFirst($0 + 1).first ?? columns)) }
         #expect(names.contains("TITLE") && names.contains("LINK") && names.contains("PUBLISHED"), "\(names)")
-        #expect(names.contains("SOURCE") == (columns >= 80), "\(names)")
+        #expect(names.contains("FEED") == (columns >= 80), "\(names)")
         for (line, item) in zip(lines.dropFirst(), items) {
             for (position, start) in starts.enumerated() {
                 #expect(line[start] != " " && line[start] != "", "column \(start) of \(line.joined())")
@@ -104,6 +104,29 @@ struct TerminalTableTests {
         }
         // The long link shows its end: it was cut in the middle.
         #expect(lines.last?.joined().contains("end.xml") == true)
+    }
+
+    /// Issue 24: a table of several feeds showed their URLs, cut in the middle at 80 columns. Its FEED column shows
+    /// each feed's title, or the host it came from when it has none, whole at 80 and 200 columns.
+    @Test(arguments: [80, 200])
+    func severalFeedsAreNamedByTheirTitles(columns: Int) throws {
+        let server = try TestServer.http(root: scratch.path)
+        let folder = scratch.file("a/long/path/to/the/feeds")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let item = "<item><title>x</title><link>https://a.example/1</link></item>"
+        _ = scratch.write(
+            "a/long/path/to/the/feeds/harbour.xml",
+            "<rss version='2.0'><channel><title>Harbour news</title>\(item)</channel></rss>")
+        _ = scratch.write(
+            "a/long/path/to/the/feeds/untitled.xml", "<rss version='2.0'><channel>\(item)</channel></rss>")
+        let sources = ["harbour.xml", "untitled.xml"].map { server.url("/file/a/long/path/to/the/feeds/" + $0) }
+        let output = try onTerminal(["feed"] + sources, columns: columns)
+        let lines = try screen(output, columns: columns)
+        try #require(lines.count == 3, "\(output)")
+        let starts = columnStarts(lines[0])
+        #expect(text(lines[0], 0..<(starts.dropFirst().first ?? columns)) == "FEED", "\(lines[0].joined())")
+        let feeds = lines.dropFirst().map { text($0, 0..<(starts.dropFirst().first ?? columns)) }
+        #expect(feeds == ["Harbour news", "127.0.0.1"], "\(output)")
     }
 
     /// Issue 9: `tb reach` on a 200-column terminal showed `localhos…` and `http_err…`, the widths of the first

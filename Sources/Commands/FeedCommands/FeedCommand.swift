@@ -234,7 +234,7 @@ public struct FeedCommand: Command {
             return seen.insert(source.name).inserted
         }
         words = resolved.map(\.word)
-        if words.count > 1 { context.output.showInTable(["source"], of: ItemRecord.self) }
+        if words.count > 1 { context.output.showInTable(["feed"], of: ItemRecord.self) }
         guard remembers else {
             let summary = try reader.read(words) { [settings, input] source in
                 try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)

@@ -20,6 +20,8 @@ enum FeedMessage: Sendable {
 final class FeedPrinter: InputHandler {
     private let context: Context
     private let source: JSONText
+    /// What stands for the source where its feed has no title: the URL's host, the file's name.
+    private let sourceLabel: JSONText
     private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>
     private var decoder: TextDecoder
     /// Decoded text not yet handed over: the parsing thread gets pieces of --read-size bytes, at most `largestPiece`
@@ -48,6 +50,8 @@ final class FeedPrinter: InputHandler {
         self.remembered = remembered
         self.handOverSize = min(handOverSize, Self.largestPiece)
         source = JSONText(name)
+        sourceLabel = JSONText(
+            URLReference.host(of: name).flatMap { $0.isEmpty ? nil : $0 } ?? Locations.fileName(name))
         decoder = TextDecoder(name: name)
         // A local file's relative links resolve against its file:// URL, as tb html's do; standard input has none.
         let base =
@@ -187,7 +191,7 @@ final class FeedPrinter: InputHandler {
         for output in batch.outputs {
             switch output {
             case .item(let item):
-                let record = ItemRecord(item, in: batch, source: source)
+                let record = ItemRecord(item, in: batch, source: source, sourceLabel: sourceLabel)
                 if let remembered {
                     guard remembered.items.admits(record.stateKey) else { continue }
                     try context.output.emit(record)

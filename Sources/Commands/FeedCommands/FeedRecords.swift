@@ -28,9 +28,14 @@ struct ItemRecord: Record, Sendable {
     static let schema = RecordSchema(
         type: "item", summary: "one per item or entry, printed as soon as its end tag is read",
         fields: [
-            // Shown when a run reads several sources (FeedCommand asks for it).
-            Field("source", .string, "the URL, file or - it came from", inTable: false, nature: .url.expendable()),
+            Field("source", .string, "the URL, file or - it came from", inTable: false, nature: .url),
             Field("feed_title", .string, "the feed's title", inTable: false),
+            // The table's FEED column when a run reads several sources (FeedCommand asks for it): a URL cut in the
+            // middle said less than the title, and a feed without one is still told apart by its host.
+            Field(
+                "feed", .string,
+                "the feed's title, or where it came from when it has none: the URL's host, the file's name",
+                inTable: false, nature: .text.expendable()),
             Field("id", .string, "atom:id, guid or rdf:about; the link when there is none", inTable: false),
             Field("title", .string, "the title"),
             Field("link", .string, "the link to the item's page, absolute", nature: .url),
@@ -46,14 +51,17 @@ struct ItemRecord: Record, Sendable {
         ])
 
     let source: JSONText
+    /// `feed` when the feed has no title.
+    let sourceLabel: JSONText
     let item: ParsedItem
     let text: BatchText
     let categories: [Range<Int>]
     let enclosures: [ParsedEnclosure]
 
     /// A view of one item of a batch: nothing is copied.
-    init(_ item: ParsedItem, in batch: FeedBatch, source: JSONText) {
+    init(_ item: ParsedItem, in batch: FeedBatch, source: JSONText, sourceLabel: JSONText) {
         self.source = source
+        self.sourceLabel = sourceLabel
         self.item = item
         text = BatchText(batch)
         categories = batch.categories
@@ -63,6 +71,11 @@ struct ItemRecord: Record, Sendable {
     func encode(to encoder: inout RecordEncoder) {
         encoder.text(source)
         text.encode(item.feedTitle, to: &encoder)
+        if let title = item.feedTitle, !title.isEmpty {
+            text.encode(title, to: &encoder)
+        } else {
+            encoder.text(sourceLabel)
+        }
         text.encode(item.id, to: &encoder)
         text.encode(item.title, to: &encoder)
         text.encode(item.link, to: &encoder)

@@ -33,6 +33,12 @@ public enum Locations {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The last part of a path or a URL's path (`news.xml` of `feeds/news.xml`); the text itself when it has no
+    /// slash-separated part (`-`).
+    public static func fileName(_ text: String) -> String {
+        text.split(separator: "/").last.map(String.init) ?? text
+    }
+
     /// Whether something (a file, a directory, anything a link leads to) is at `path`.
     public static func exists(_ path: String) -> Bool {
         FileSystem.kind(of: path) != nil
