@@ -77,7 +77,7 @@ struct FieldNameErrorTests {
 /// The fields of an item record, as tb feed's man page lists them.
 enum ItemRecordFields {
     static let names = [
-        "source", "feed_title", "id", "title", "link", "published", "updated", "author", "summary", "content",
+        "source", "feed_title", "feed", "id", "title", "link", "published", "updated", "author", "summary", "content",
         "categories", "enclosures",
     ]
 }
