@@ -21,6 +21,17 @@ let package = Package(
         // MARK: Kernel
         .target(name: "Toolbox", dependencies: ["POSIX", "Bytes", "Curl", "Zlib"], swiftSettings: safeSwift),
 
+        // MARK: Parsers
+        // The HTML5 parser, tb's own: the standard's tokenizer and tree construction, on the standard library alone.
+        // Its state lives in structs only the parsing thread touches; the runtime exclusivity checks on them would
+        // cost a share of every token. The compile-time checks stay.
+        .target(
+            name: "HTML5", path: "Sources/HTML5",
+            // Lifetimes: tokens lend their bytes as Spans, which a method may return only with its lifetime spelled.
+            swiftSettings: safeSwift + [
+                .enableExperimentalFeature("Lifetimes"), .unsafeFlags(["-enforce-exclusivity=unchecked"]),
+            ]),
+
         // MARK: Shims (C)
         // Linked at build time: small libraries that cost nothing at start-up.
         .systemLibrary(name: "CExpat", path: "Sources/Shims/CExpat", pkgConfig: "expat"),
@@ -106,6 +117,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Toolbox", "PCRE2"], path: "Tests/TestSupport"),
         .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "Bytes", "TestSupport"]),
+        .testTarget(name: "HTML5Tests", dependencies: ["HTML5", "TestSupport"]),
         .testTarget(
             name: "ShimsTests",
             dependencies: [

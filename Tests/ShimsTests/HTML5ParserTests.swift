@@ -10,55 +10,8 @@ import Testing
 @testable import LibXML2
 
 struct HTML5ParserTests {
-    /// One `#data` case of a tree-construction .dat file.
-    struct Case {
-        var file: String
-        var data: [UInt8] = []
-        var expected: [String] = []
-        var fragment = false
-    }
-
-    /// The cases of a .dat file: sections start with a line "#name"; #data holds the input (its last newline
-    /// belongs to the format), #document the expected tree up to the blank line before the next case.
-    static func cases(_ path: String) throws -> [Case] {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        var cases: [Case] = []
-        var section = ""
-        var data: [ArraySlice<UInt8>] = []
-        func finish() {
-            guard var last = cases.popLast() else { return }
-            last.data = Array(data.joined(separator: [UInt8(ascii: "\n")]))
-            while last.expected.last == "" { last.expected.removeLast() }
-            cases.append(last)
-        }
-        let headers: Set<String> = [
-            "#data", "#errors", "#new-errors", "#document", "#document-fragment", "#script-off", "#script-on",
-        ]
-        for line in lines {
-            let text = String(decoding: line, as: UTF8.self)
-            if headers.contains(text), text != "#data" || section == "" || section == "#document" {
-                if text == "#data" {
-                    finish()
-                    cases.append(Case(file: (path as NSString).lastPathComponent))
-                    data = []
-                }
-                if text == "#document-fragment" { cases[cases.count - 1].fragment = true }
-                section = text
-                continue
-            }
-            switch section {
-            case "#data": data.append(line)
-            case "#document": cases[cases.count - 1].expected.append(text)
-            default: break
-            }
-        }
-        finish()
-        return cases
-    }
-
     static var corpus: String {
-        ProcessInfo.processInfo.environment["TB_HTML5LIB_TESTS"] ?? Fixtures.folder("html5lib")
+        ProcessInfo.processInfo.environment["TB_HTML5LIB_TESTS"] ?? Fixtures.folder("html5lib-tests/tree-construction")
     }
 
     /// Every document case: the libxml2 tree prints exactly as gumbo's. How many of them gumbo (and so the
@@ -70,7 +23,7 @@ struct HTML5ParserTests {
         var identical = 0
         var asExpected = 0
         for file in files.sorted() {
-            for test in try Self.cases(Self.corpus + "/" + file) where !test.fragment {
+            for test in try HTML5LibTreeCase.cases(Self.corpus + "/" + file) where !test.fragment {
                 documents += 1
                 let gumbo = try HTML5TreeDump.gumbo(test.data)
                 let converted = HTML5TreeDump.libxml2(try parseHTML5(test.data, url: nil))

@@ -1,0 +1,50 @@
+// What the tree builder builds into: a TreeSink creates the nodes and links them as the standard's tree construction
+// says. The parser never reads the tree back, so a sink may build any tree (libxml2's, tb's own) or none at all.
+
+/// An element's number: the tree builder numbers the elements it creates 1, 2, 3… in order (the document is 0), so
+/// a sink can keep its nodes in an array.
+public typealias NodeID = Int
+
+/// The namespaces of elements.
+public enum Namespace: UInt8, Sendable {
+    case html, svg, mathml
+}
+
+/// The namespaces of foreign elements' attributes (13.2.6.1, "adjust foreign attributes"): `xlink:href` is in
+/// XLink's, `xml:lang` in XML's, `xmlns` and `xmlns:xlink` in XMLNS's.
+public enum AttributeNamespace: UInt8, Sendable {
+    case none, xlink, xml, xmlns
+}
+
+/// The document's mode, which a few CSS rules depend on; the DOCTYPE decides it.
+public enum QuirksMode: Sendable {
+    case noQuirks, limitedQuirks, quirks
+}
+
+/// Where the tree builder puts what it builds. Elements are created first and inserted later (or never). Moving
+/// an element that has a parent takes it from there. Text next to text joins it, as in the DOM.
+public protocol TreeSink: AnyObject {
+    /// Creates element `id` in `namespace`, named `name` (SVG's names have their case: `foreignObject`).
+    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes)
+    /// `contents` stands for the document fragment that holds the children of template `template` (which the
+    /// builder inserts into it, never into the template itself).
+    func createTemplateContents(_ contents: NodeID, of template: NodeID)
+    /// Appends `child` to `parent`'s children (the document is 0).
+    func append(_ child: NodeID, to parent: NodeID)
+    /// Inserts `child` before `sibling`, in `sibling`'s parent.
+    func insert(_ child: NodeID, before sibling: NodeID)
+    func appendText(_ text: Span<UInt8>, to parent: NodeID)
+    func insertText(_ text: Span<UInt8>, before sibling: NodeID)
+    func appendComment(_ text: Span<UInt8>, to parent: NodeID)
+    /// The document's DOCTYPE, appended to the document.
+    func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>)
+    /// Whether `node` is in the tree (a table a script removed is not; without scripts every one is).
+    func hasParent(_ node: NodeID) -> Bool
+    /// Takes `node` out of its parent.
+    func remove(_ node: NodeID)
+    /// Moves every child of `node` to the end of `newParent`'s children.
+    func moveChildren(of node: NodeID, to newParent: NodeID)
+    /// Adds to `node` each of `attributes` it has not got (a second `<html>` or `<body>` tag does this).
+    func addMissingAttributes(_ attributes: borrowing Attributes, to node: NodeID)
+    func setQuirksMode(_ mode: QuirksMode)
+}
