@@ -23,11 +23,14 @@ MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
 # programs on PATH.
 DEMO_PACKAGES := python3 subversion
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
-# flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, nc for reach's service names, and the
-# real servers the input tests run on 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
-TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib subversion apache2 libapache2-mod-svn openssh-client openssh-server
-# The peer tools the benchmarks compare against.
-BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping
+# flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, nc for reach's service names, the Python
+# documentation's pages to compare tb's HTML5 parser with gumbo on, and the real servers the input tests run on
+# 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
+TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
+# The peer tools the benchmarks compare against (and gcc to build gumbo's parse alone; lexbor's comes from PyPI, as
+# selectolax, which bench/html.sh installs with pip when it can).
+BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping \
+	gcc python3-doc
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 

@@ -64,7 +64,8 @@ let package = Package(
         .target(name: "Curl", dependencies: ["CCurl", "Loader", "Bytes"], path: "Sources/Shims/Curl"),
         .target(name: "Net", dependencies: ["CNet", "Bytes"], path: "Sources/Shims/Net"),
         .target(
-            name: "LibXML2", dependencies: ["CLibXML2", "Loader", "Threads", "Bytes"], path: "Sources/Shims/LibXML2",
+            name: "LibXML2", dependencies: ["CLibXML2", "Loader", "Threads", "Bytes", "HTML5"],
+            path: "Sources/Shims/LibXML2",
             swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
         .target(
             name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",
@@ -134,6 +135,11 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+
+        // MARK: Benchmarks
+        // bench/html.sh times tb's HTML5 parser alone with it.
+        .executableTarget(
+            name: "tb-bench-html5", dependencies: ["HTML5"], path: "bench/HTML5Parse", swiftSettings: safeSwift),
 
         // MARK: Fuzzing
         // The properties each fuzz target checks, built with everything else so that `make test` replays the seeds

@@ -7,10 +7,35 @@ struct FormattingEntry {
     var node: NodeID
     var name: NameID
     var attributes: Attributes
+    /// A hash of the attributes that does not depend on their order: two entries are compared only when their
+    /// hashes are equal.
+    var attributesHash: UInt64
+
+    init(node: NodeID, name: NameID, attributes: Attributes) {
+        self.node = node
+        self.name = name
+        self.attributes = attributes
+        attributesHash = Self.hash(attributes)
+    }
 
     var isMarker: Bool { node < 0 }
 
     static let marker = FormattingEntry(node: -1, name: 0, attributes: Attributes())
+
+    static func hash(_ attributes: borrowing Attributes) -> UInt64 {
+        var sum: UInt64 = 0
+        for i in 0..<attributes.count {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 &+ UInt64(attributes.namespace(i).rawValue)
+            let name = attributes.name(i)
+            for j in 0..<name.count { hash = (hash ^ UInt64(name[j])) &* 0x100_0000_01b3 }
+            // Past a byte no name holds, so that name "ab" value "c" differs from name "a" value "bc".
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+            let value = attributes.value(i)
+            for j in 0..<value.count { hash = (hash ^ UInt64(value[j])) &* 0x100_0000_01b3 }
+            sum &+= hash
+        }
+        return sum
+    }
 }
 
 struct ActiveFormattingElements {
@@ -30,14 +55,16 @@ struct ActiveFormattingElements {
 
     /// Pushes an element, first dropping the earliest of three identical ones after the last marker (Noah's Ark).
     mutating func push(node: NodeID, name: NameID, attributes: borrowing Attributes) {
+        let hash = FormattingEntry.hash(attributes)
         var identical = 0
         var earliest = -1
-        for index in stride(from: entries.count - 1, through: segmentStart, by: -1) {
-            let entry = entries[index]
-            if entry.name == name && Self.sameAttributes(entry.attributes, attributes) {
-                identical += 1
-                earliest = index
-            }
+        // Entries are compared in place (a copy of each would cost its attributes' reference counts).
+        for index in stride(from: entries.count - 1, through: segmentStart, by: -1)
+        where entries[index].name == name && entries[index].attributesHash == hash
+            && Self.sameAttributes(entries[index].attributes, attributes)
+        {
+            identical += 1
+            earliest = index
         }
         if identical >= 3 {
             entries.remove(at: earliest)

@@ -319,6 +319,13 @@ struct HTMLConformanceTests {
         }
     }
 
+    /// The table with tb's own HTML5 parser building the tree.
+    @Test func everyRowSelectsItsElementsWithTbsParser() throws {
+        for row in SelectorFixtures.cases {
+            #expect(try ids(["--parser", "tb"], row) == row.ids, "\(row)")
+        }
+    }
+
     @Test func streamableRowsSelectTheSameThroughTheStream() throws {
         var checked = 0
         // libxml2's HTML4 parser builds another tree for SVG and MathML: those fixtures are for the tree modes.

@@ -5,6 +5,8 @@ import Toolbox
 enum HTMLParserChoice: String, ArgumentChoice {
     /// gumbo: the HTML standard's tree construction, as browsers build it.
     case html5
+    /// tb's own HTML5 parser (the HTML5 module): the standard's tokenizer and tree construction, linear in any page.
+    case tb
     /// libxml2's HTML parser: HTML4 rules, faster.
     case libxml2
 

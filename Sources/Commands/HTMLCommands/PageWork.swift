@@ -46,6 +46,14 @@ enum PageWork {
         do {
             switch parser {
             case .html5: document = try parseHTML5(text, url: job.url)
+            case .tb:
+                let parsed = try HTMLDocument.parsingHTML5(text, url: job.url)
+                document = parsed.document
+                if parsed.limitReached {
+                    warn(
+                        "'\(job.name)' reopens formatting elements (b, i, font…) more often than any page does: past "
+                            + "that point its tree differs from a browser's")
+                }
             case .libxml2: document = try HTMLDocument(libxml2: text, url: job.url)
             }
         } catch {

@@ -1,0 +1,37 @@
+// bench/html.sh's measure of tb's HTML5 parser alone: reads FILE and parses it into a sink that keeps nothing, so
+// that the time is the tokenizer's and the tree builder's only. Prints how many elements and bytes of text it saw.
+import FoundationEssentials
+import HTML5
+
+/// Counts what it is given and builds nothing.
+final class CountingSink: TreeSink {
+    var elements = 0
+    var text = 0
+
+    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+        elements += 1
+    }
+    func createTemplateContents(_ contents: NodeID, of template: NodeID) {}
+    func append(_ child: NodeID, to parent: NodeID) {}
+    func insert(_ child: NodeID, before sibling: NodeID) {}
+    func appendText(_ text: Span<UInt8>, to parent: NodeID) { self.text += text.count }
+    func insertText(_ text: Span<UInt8>, before sibling: NodeID) { self.text += text.count }
+    func appendComment(_ text: Span<UInt8>, to parent: NodeID) {}
+    func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>) {}
+    func hasParent(_ node: NodeID) -> Bool { true }
+    func remove(_ node: NodeID) {}
+    func moveChildren(of node: NodeID, to newParent: NodeID) {}
+    func addMissingAttributes(_ attributes: borrowing Attributes, to node: NodeID) {}
+    func setQuirksMode(_ mode: QuirksMode) {}
+}
+
+guard CommandLine.arguments.count == 2, let data = FileManager.default.contents(atPath: CommandLine.arguments[1])
+else {
+    fatalError("usage: tb-bench-html5 FILE")
+}
+let bytes = [UInt8](data)
+let sink = CountingSink()
+let start = ContinuousClock.now
+_ = HTML5Parser.parse(bytes, into: sink)
+let elapsed = ContinuousClock.now - start
+print("\(sink.elements) elements, \(sink.text) bytes of text, parsed in \(elapsed)")
