@@ -116,7 +116,7 @@ let package = Package(
             swiftSettings: safeSwift),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["Toolbox", "PCRE2"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Toolbox", "PCRE2", "HTML5"], path: "Tests/TestSupport"),
         .testTarget(name: "ToolboxTests", dependencies: ["Toolbox", "Bytes", "TestSupport"]),
         .testTarget(name: "HTML5Tests", dependencies: ["HTML5", "TestSupport"]),
         .testTarget(
@@ -148,7 +148,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "SVNCommands",
-                "Toolbox", "PCRE2", "SVN", "LibXML2", "Gumbo", "TestSupport",
+                "Toolbox", "PCRE2", "SVN", "LibXML2", "Gumbo", "HTML5", "TestSupport",
             ],
             path: "Tests/FuzzTargets"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"]),

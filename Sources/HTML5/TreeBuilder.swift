@@ -73,6 +73,7 @@ struct TreeBuilder: TokenConsumer {
     }
 
     mutating func characters(_ text: Span<UInt8>) {
+        guard !text.isEmpty else { return }
         var text = text
         if ignoreLineFeed {
             ignoreLineFeed = false

@@ -35,7 +35,14 @@ extension TreeBuilder {
                 insertHTMLElement(.body)
                 self.mode = .inBody
             default:
-                guard stack.current.isHTML(.colgroup) else { return }
+                guard stack.current.isHTML(.colgroup) else {
+                    // (A template's column group.) Each character is a token: the others are ignored, and nothing
+                    // changes, so the whitespace among them is inserted still, wherever the run of text was cut.
+                    var kept: [UInt8] = []
+                    for i in 0..<rest.count where ASCII.isWhitespace(rest[i]) { kept.append(rest[i]) }
+                    if !kept.isEmpty { insertCharacters(kept.span) }
+                    return
+                }
                 stack.pop()
                 self.mode = .inTable
             }

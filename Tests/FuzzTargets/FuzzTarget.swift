@@ -35,6 +35,7 @@ public enum FuzzTargets {
         FeedTarget.self,
         FeedDatesTarget.self,
         HTMLTarget.self,
+        HTML5Target.self,
         SelectorTarget.self,
         TemplateTarget.self,
         ArgumentsTarget.self,

@@ -1,5 +1,5 @@
-// Fuzz target `html`: any bytes as a page, through gumbo's HTML5 tree handed to libxml2 (or libxml2's own parser, or
-// its streaming one), then a fixed set of selectors covering each way a selector is evaluated.
+// Fuzz target `html`: any bytes as a page, through gumbo's HTML5 tree handed to libxml2 (or tb's own HTML5 parser's,
+// libxml2's own parser, or its streaming one), then a fixed set of selectors covering each way a selector is evaluated.
 
 /// `tb html` on arbitrary bytes.
 enum HTMLTarget: FuzzTarget {
@@ -17,9 +17,10 @@ enum HTMLTarget: FuzzTarget {
         let path = InProcessCheck.write(input)
         // The input's length picks the parser, so that no byte of a seed is spent on it.
         let arguments: [String]
-        switch input.count % 3 {
+        switch input.count % 4 {
         case 0: arguments = ["--stream", "--html", streamable]
         case 1: arguments = ["--parser", "libxml2", "--html", tree]
+        case 2: arguments = ["--parser", "tb", "--html", tree]
         default: arguments = ["--html", tree]
         }
         // 0: nodes; 1: none; 2: a page that cannot be read.

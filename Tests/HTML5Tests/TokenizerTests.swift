@@ -27,61 +27,6 @@ enum ExpectedToken: Equatable, CustomStringConvertible {
     }
 }
 
-/// Collects the tokens, joining characters as html5lib does.
-struct CollectingConsumer: TokenConsumer {
-    var tokens: [ExpectedToken] = []
-    var text: [UInt8] = []
-
-    static func string(_ bytes: Span<UInt8>) -> String {
-        var array: [UInt8] = []
-        for i in 0..<bytes.count { array.append(bytes[i]) }
-        return String(decoding: array, as: UTF8.self)
-    }
-
-    mutating func flush() {
-        guard !text.isEmpty else { return }
-        tokens.append(.characters(String(decoding: text, as: UTF8.self)))
-        text = []
-    }
-
-    mutating func characters(_ bytes: Span<UInt8>) {
-        for i in 0..<bytes.count { text.append(bytes[i]) }
-    }
-
-    mutating func nullCharacter() { text.append(0) }
-
-    mutating func startTag(_ tag: borrowing TagToken) -> ContentState? {
-        flush()
-        var attributes: [String: String] = [:]
-        for i in 0..<tag.attributes.count {
-            attributes[Self.string(tag.attributes.name(i))] = Self.string(tag.attributes.value(i))
-        }
-        tokens.append(.startTag(String(decoding: tag.name, as: UTF8.self), attributes, tag.selfClosing))
-        return nil
-    }
-
-    mutating func endTag(_ tag: borrowing TagToken) {
-        flush()
-        tokens.append(.endTag(String(decoding: tag.name, as: UTF8.self)))
-    }
-
-    mutating func comment(_ text: Span<UInt8>) {
-        flush()
-        tokens.append(.comment(Self.string(text)))
-    }
-
-    mutating func doctype(_ doctype: borrowing DoctypeToken) {
-        flush()
-        func string(_ bytes: [UInt8]?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
-        tokens.append(
-            .doctype(string(doctype.name), string(doctype.publicID), string(doctype.systemID), !doctype.forceQuirks))
-    }
-
-    mutating func endOfFile() { flush() }
-
-    var allowsCDATA: Bool { false }
-}
-
 struct TokenizerTests {
     static let folder = Fixtures.folder("html5lib-tests/tokenizer")
 
@@ -90,7 +35,7 @@ struct TokenizerTests {
         let file: String
         let name: String
         let input: String
-        let state: Tokenizer.State
+        let state: String
         let lastStartTag: String
         let expected: [ExpectedToken]
         var description: String { "\(file): \(name) (\(state))" }
@@ -143,11 +88,6 @@ struct TokenizerTests {
         }
     }
 
-    static let states: [String: Tokenizer.State] = [
-        "Data state": .data, "PLAINTEXT state": .plaintext, "RCDATA state": .rcdata, "RAWTEXT state": .rawtext,
-        "Script data state": .scriptData, "CDATA section state": .cdataSection,
-    ]
-
     /// Every case of every file, and how many were left out because their input is no UTF-8.
     static func cases() throws -> (cases: [Case], notUTF8: Int) {
         var cases: [Case] = []
@@ -179,10 +119,10 @@ struct TokenizerTests {
                     }
                 }
                 for stateName in test["initialStates"] as? [String] ?? ["Data state"] {
-                    guard let state = states[stateName] else { continue }
+                    guard HTML5Tokens.knows(state: stateName) else { continue }
                     cases.append(
                         Case(
-                            file: file, name: test["description"] as? String ?? "", input: input, state: state,
+                            file: file, name: test["description"] as? String ?? "", input: input, state: stateName,
                             lastStartTag: test["lastStartTag"] as? String ?? "", expected: joined))
                 }
             }
@@ -190,28 +130,27 @@ struct TokenizerTests {
         return (cases, notUTF8)
     }
 
-    /// The tokens of `input`, read whole, or in pieces of `pieceSize` bytes as a stream would hand them.
-    static func tokens(_ input: String, state: Tokenizer.State, lastStartTag: String, pieceSize: Int? = nil)
-        -> [ExpectedToken]
-    {
-        // The input stream's preprocessing: CR LF and CR are LF.
-        let bytes = HTML5Input.normalizingNewlines(Array(input.utf8))
-        var tokenizer = Tokenizer(state: state, lastStartTag: Array(lastStartTag.utf8))
-        var consumer = CollectingConsumer()
-        guard let pieceSize else {
-            _ = tokenizer.run(bytes.span, final: true, into: &consumer)
-            return consumer.tokens
+    /// The tokens of `input` as html5lib's cases write them, read whole, or in pieces of `pieceSize` bytes as a
+    /// stream would hand them.
+    static func tokens(_ input: String, state: String, lastStartTag: String, pieceSize: Int? = nil) -> [ExpectedToken] {
+        let tokens = HTML5Tokens.of(
+            Array(input.utf8), state: state, lastStartTag: Array(lastStartTag.utf8), pieceSize: pieceSize,
+            followingContent: false)
+        func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+        return tokens.compactMap { token in
+            switch token {
+            case .characters(let text): return .characters(string(text))
+            case .startTag(let name, let attributes, let selfClosing):
+                var byName: [String: String] = [:]
+                for attribute in attributes { byName[string(attribute.name)] = string(attribute.value) }
+                return .startTag(string(name), byName, selfClosing)
+            case .endTag(let name, _): return .endTag(string(name))
+            case .comment(let text): return .comment(string(text))
+            case .doctype(let name, let publicID, let systemID, let forceQuirks):
+                return .doctype(name.map(string), publicID.map(string), systemID.map(string), !forceQuirks)
+            case .endOfFile: return nil
+            }
         }
-        var held: [UInt8] = []
-        var offset = 0
-        while offset < bytes.count {
-            held += bytes[offset..<min(offset + pieceSize, bytes.count)]
-            offset += pieceSize
-            let used = tokenizer.run(held.span, final: false, into: &consumer)
-            held.removeFirst(used)
-        }
-        _ = tokenizer.run(held.span, final: true, into: &consumer)
-        return consumer.tokens
     }
 
     @Test func everyCaseGivesHtml5libsTokens() throws {
