@@ -116,15 +116,25 @@ lint:
 # swiftc its sanitizers as separate flags in a random order, and swiftc keeps the last: half the builds had no
 # coverage counters and fuzzed blind. One combined flag after them settles it.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= feed feed-dates html selector template arguments store ndjson regex-chunks svn-url url ignore-glob
+FUZZ_TARGETS ?= feed feed-dates html html5 selector template arguments store ndjson regex-chunks svn-url url ignore-glob
 fuzz: deps
 	TB_FUZZ=1 $(SWIFT) build --build-path .build/fuzz --product tb-fuzz --sanitize fuzzer --sanitize address \
 		-Xswiftc -sanitize=fuzzer,address
 	scripts/fuzz.sh .build/fuzz/debug/tb-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# bench/html.sh's tools besides tb: its HTML5 parser alone (bench/HTML5Parse), built with tb's flags so that the
+# modules they share are neither rebuilt nor compiled otherwise than in tb, and gumbo's parse alone
+# (bench/gumbo-parse.c).
+BENCH_HTML5 := .build/release/tb-bench-html5
+GUMBO_PARSE := .build/gumbo-parse
 bench: deps build
 	@scripts/install-packages.sh $(BENCH_PACKAGES)
-	@status=0; for script in bench/*.sh; do TB=$(BIN) $$script || status=1; done; exit $$status
+	$(SWIFT) build -c release --product tb-bench-html5 --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) \
+		$(START_UP_FLAGS)
+	$(CC) -O2 -o $(GUMBO_PARSE) bench/gumbo-parse.c -lgumbo
+	@status=0; for script in bench/*.sh; do \
+		TB=$(BIN) TB_BENCH_HTML5=$(BENCH_HTML5) GUMBO_PARSE=$(GUMBO_PARSE) $$script || status=1; \
+	done; exit $$status
 
 install: build
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tb
