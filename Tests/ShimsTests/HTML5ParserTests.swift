@@ -270,6 +270,16 @@ struct HTML5ParserTests {
         #expect(depth(document) == (levels + 3, "b"))
     }
 
+    /// tb's parser answers "is there a p in button scope" at each <div> without walking the stack, and its sink
+    /// links 10^5 levels without recursing.
+    @Test(arguments: [400, 100_000])
+    func deepNestingWithTbsParser(levels: Int) throws {
+        let html = String(repeating: "<div>", count: levels) + "<b>deep</b>"
+        let (document, limitReached) = try HTMLDocument.parsingHTML5(Array(html.utf8), url: nil)
+        #expect(!limitReached)
+        #expect(depth(document) == (levels + 3, "b"))
+    }
+
     /// The way out when libxml2 cannot allocate frees gumbo's tree without recursing too.
     @Test func gumboTreeFreedIteratively() throws {
         _ = try parseHTML5([], url: nil)
