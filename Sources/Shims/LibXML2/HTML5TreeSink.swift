@@ -15,6 +15,7 @@ extension HTMLDocument {
         try LibXML2.loaded.get()
         guard let sink = LibXML2TreeSink(url: url) else { throw LibXML2Error.outOfMemory }
         let report = HTML5Parser.parse(utf8, into: sink)
+        sink.freeDetachedNodes()
         guard !sink.failed else {
             libxml2.xmlFreeDoc(sink.document)
             throw LibXML2Error.outOfMemory
@@ -304,6 +305,15 @@ final class LibXML2TreeSink: TreeSink {
     func remove(_ node: NodeID) {
         guard let node = nodes[node] else { return }
         unlink(node)
+    }
+
+    /// Frees the elements left out of the document with what they hold: the body a <frameset> takes the place of,
+    /// an element created when libxml2 could no longer link it. xmlFreeDoc frees only what hangs from the document.
+    func freeDetachedNodes() {
+        // All the roots first: freeing one frees the nodes below it, whose parents could not be read afterwards.
+        var detached: [XMLNodePointer] = []
+        for case let node? in nodes.dropFirst() where node.pointee.parent == nil { detached.append(node) }
+        for node in detached { libxml2.xmlFreeNode(node) }
     }
 
     func moveChildren(of node: NodeID, to newParent: NodeID) {

@@ -22,6 +22,7 @@
     X(htmlReadMemory)                                                                                               \
     X(htmlNewDocNoDtD)                                                                                              \
     X(xmlFreeDoc)                                                                                                   \
+    X(xmlFreeNode)                                                                                                  \
     X(xmlDocGetRootElement)                                                                                         \
     X(xmlXPathNewContext)                                                                                           \
     X(xmlXPathFreeContext)                                                                                          \
