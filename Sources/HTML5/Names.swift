@@ -69,7 +69,7 @@ struct NameTable {
             slot = (slot + 1) & mask
         }
         let id = NameID(count)
-        for i in 0..<name.count { bytes.append(name[i]) }
+        bytes.append(name)
         starts.append(Int32(bytes.count))
         slots[slot] = id
         if count * 2 > slots.count { grow() }

@@ -234,7 +234,7 @@ struct Tokenizer: ~Copyable {
 
     mutating func appendToValue(_ bytes: Span<UInt8>) {
         guard !attributeDropped else { return }
-        for i in 0..<bytes.count { tag.attributes.bytes.append(bytes[i]) }
+        tag.attributes.bytes.append(bytes)
     }
 
     mutating func emitComment<Consumer: TokenConsumer>(_ consumer: inout Consumer) {

@@ -279,7 +279,7 @@ struct TreeBuilder: TokenConsumer {
             flushText()
             textPlace = place
         }
-        for i in 0..<characters.count { text.append(characters[i]) }
+        text.append(characters)
     }
 
     /// Hands the text gathered so far to the sink.

@@ -66,7 +66,7 @@ extension TreeBuilder {
             }
         case .inTableText:
             if text.count == 1 && text[0] == 0 { return }
-            for i in 0..<text.count { pendingTableText.append(text[i]) }
+            pendingTableText.append(text)
             if pendingTableTextIsWhitespace && !ASCII.isAllWhitespace(text) { pendingTableTextIsWhitespace = false }
         case .afterBody, .afterAfterBody:
             let whitespace = Self.whitespacePrefix(text)
