@@ -126,11 +126,11 @@ awk -F, -v mb="$megabytes" '
 # fails instead of passing. Memory: tb-bench-html5 holds the page in one buffer of its size while it parses, which
 # the bound adds to the issue's 4x the size plus 64 MiB; the Swift runtime's own few MB (the tool on an empty page,
 # printed) come out of the 64 MiB.
-kinds=(nested-div span-unmatched nested-svg-g attributes same-attribute adoption lexbor-340)
+kinds=(nested-div span-unmatched nested-svg-g attributes same-attribute adoption lexbor-340 reopened-attributes)
 declare -A hostile limit
 for kind in "${kinds[@]}"; do hostile[$kind]=$(corpus "hostile-$kind.html" make-hostile-html.py "$kind"); done
 limit=([nested-div]=5 [span-unmatched]=5 [nested-svg-g]=5 [attributes]=1 [same-attribute]=1 [adoption]=5
-    [lexbor-340]=5)
+    [lexbor-340]=5 [reopened-attributes]=1)
 commands=()
 for kind in "${kinds[@]}"; do commands+=(-n "$kind" "'$bench_html5' '${hostile[$kind]}'"); done
 measure --warmup 1 --runs 3 "${commands[@]}" \

@@ -14,6 +14,9 @@ every token. Usage: make-hostile-html.py FILE KIND, KIND one of:
                    <b>s alike, so the list of active formatting elements grows to n unless it is bounded
   lexbor-340       lexbor issue #340's <b N> n times, <i N> n times, then "x</b>" n times, ~8 MB: after each </b> the
                    standard reopens every <i>, n elements at each "x" (n^2 in all) unless the parser bounds it
+  reopened-attributes
+                   <p><b> with 4 MB of attributes, then "</p><p>x" n times (4 MB): the standard reopens the <b>,
+                   attributes and all, in every paragraph (n times 4 MB) unless the parser's budget counts them
 
 Deterministic."""
 import sys
@@ -55,6 +58,10 @@ def write(kind, out):
             + "".join(f"<i {i}>" for i in range(n))
             + "x</b>" * n
         )
+    elif kind == "reopened-attributes":
+        n = count(lambda i: len(f" a{i}=1"), EIGHT_MB // 2)
+        attributes = "".join(f" a{i}=1" for i in range(n))
+        out.write("<!DOCTYPE html><p><b" + attributes + ">x" + "</p><p>x" * (EIGHT_MB // 2 // 8))
     else:
         sys.exit(f"make-hostile-html.py: unknown kind {kind}")
 

@@ -31,7 +31,7 @@ extension TreeBuilder {
                 }
                 slot = stack.above(candidate)
             }
-            guard let furthestBlock, reopenBudget >= 4 else {
+            guard let furthestBlock, reopenBudget > 0 else {
                 if furthestBlock != nil { limitReached = true }
                 stack.pop(through: formattingSlot)
                 formatting.remove(at: formattingIndex)
@@ -62,7 +62,8 @@ extension TreeBuilder {
                     continue
                 }
                 let entry = formatting[index]
-                reopenBudget -= 1
+                reopenBudget -= Self.reopenCost(entry.attributes)
+                reopened += 1
                 let copy = createElement(.html, known: entry.name, attributes: entry.attributes)
                 formatting.replace(at: index, with: copy)
                 stack.replace(at: nodeSlot, with: copy)
@@ -72,7 +73,8 @@ extension TreeBuilder {
                 nextSlot = stack.below(nodeSlot)
             }
             insert(lastNode, at: appropriatePlace(target: commonAncestor))
-            reopenBudget -= 1
+            reopenBudget -= Self.reopenCost(formattingEntry.attributes)
+            reopened += 1
             let element = createElement(.html, known: subject, attributes: formattingEntry.attributes)
             flushText()
             sink.moveChildren(of: furthestNode, to: element)

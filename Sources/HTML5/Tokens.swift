@@ -61,6 +61,8 @@ public struct Attributes: Sendable {
 
     public var count: Int { spans.count }
     public var isEmpty: Bool { spans.isEmpty }
+    /// The bytes of all names and values.
+    var byteCount: Int { bytes.count }
 
     /// The name of attribute `i`, as written (lower case), prefix included (`xlink:href`).
     @_lifetime(borrow self)

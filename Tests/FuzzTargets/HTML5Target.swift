@@ -42,7 +42,11 @@ enum HTML5Target: FuzzTarget {
         /// Elements re-created (reopened formatting elements, the adoption agency's copies), which the tree builder's
         /// reopenBudget bounds.
         var reopened: Int
+        /// The budget at the start, and how much of it was spent (reopenCost's units; an adoption agency's run may
+        /// overdraw it by its four copies).
         var budget: Int
+        var spent: Int
+        var attributeBytes: Int
     }
 
     /// Parses `page` as HTML5Parser.parse does (whole), or handing the tokenizer pieces of `pieceSize` bytes as a
@@ -58,7 +62,9 @@ enum HTML5Target: FuzzTarget {
         } else {
             _ = tokenizer.run(normalized.span, final: true, into: &builder)
         }
-        let work = Work(elements: dom.createdElements, reopened: budget - builder.reopenBudget, budget: budget)
+        let work = Work(
+            elements: dom.createdElements, reopened: builder.reopened, budget: budget,
+            spent: budget - builder.reopenBudget, attributeBytes: dom.createdAttributeBytes)
         return (dom, work)
     }
 
@@ -66,10 +72,21 @@ enum HTML5Target: FuzzTarget {
     /// plus a quarter of the input's length) bounds. The most a tag creates is 3 for 4 bytes: `<td>` in a table
     /// implies a tbody and a tr (`<table><td>` again and again nests 4 elements in 11 bytes); with the html, head and
     /// body an empty page implies, that is 3 + 3/4 of the length.
+    ///
+    /// Attributes: the elements' own are at most twice the input (a character reference's text is at most 6 bytes
+    /// for its 5: `&nGt;`); a re-created element's cost 16 bytes each unit of the budget spent.
     static func requireLinearWork(_ work: Work, _ length: Int, _ described: String) throws(FuzzViolation) {
+        // The most one element can cost: an attribute a byte (4 each), and all the input's bytes.
+        let overdraft = 4 * (1 + 4 * length + 2 * length / 16)
         try require(
-            work.reopened <= work.budget,
-            "\(described): \(work.reopened) elements reopened, more than the budget of \(work.budget)")
+            work.spent <= work.budget + overdraft && work.reopened <= work.spent,
+            "\(described): \(work.reopened) elements reopened for \(work.spent) of the budget, more than \(work.budget)"
+        )
+        let attributeBound = 2 * length + 16 * work.spent
+        try require(
+            work.attributeBytes <= attributeBound,
+            "\(described): \(work.attributeBytes) bytes of attributes created for \(length) bytes, more than the "
+                + "\(attributeBound) the budget allows")
         let bound = 3 + length * 3 / 4
         try require(
             work.elements - work.reopened <= bound,

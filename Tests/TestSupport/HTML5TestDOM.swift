@@ -46,6 +46,8 @@ public final class HTML5TestDOM: TreeSink {
     public private(set) var quirksMode = QuirksMode.noQuirks
     /// How many elements the tree builder created, inserted or not.
     public private(set) var createdElements = 0
+    /// The bytes of the names and values of the attributes of the elements created.
+    public private(set) var createdAttributeBytes = 0
     /// The elements the tree builder inserted before a sibling: foster parenting (13.2.6.1) is the only step that
     /// does, taking them out of a table to before it.
     public private(set) var fosterParented: Set<Int> = []
@@ -102,6 +104,7 @@ public final class HTML5TestDOM: TreeSink {
 
     public func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
         createdElements += 1
+        for i in 0..<attributes.count { createdAttributeBytes += attributes.name(i).count + attributes.value(i).count }
         var list: [Attribute] = []
         for i in 0..<attributes.count {
             list.append(
@@ -308,7 +311,7 @@ public final class HTML5TestDOM: TreeSink {
         return lines
     }
 
-    static func prefix(_ namespace: AttributeNamespace) -> String {
+    public static func prefix(_ namespace: AttributeNamespace) -> String {
         switch namespace {
         case .none: ""
         case .xlink: "xlink"
