@@ -286,6 +286,26 @@ struct HTML5ParserTests {
         #expect(depth(document) == (levels + 3, "b"))
     }
 
+    /// Past the dictionary's limit a name is a copy for its node: a page with more distinct attribute names than
+    /// that builds in linear time, and a second <body> tag adds only the attributes the body lacks, found by their
+    /// bytes.
+    @Test func namesPastTheDictionaryLimit() throws {
+        let count = LibXML2TreeSink.dictionaryLimit + 1_000
+        let names = (0..<count).map { "a\($0)" }
+        let html = "<body " + names.map { "\($0)=1" }.joined(separator: " ") + "><body a\(count - 1)=2 new=3>"
+        let (document, _) = try HTMLDocument.parsingHTML5(Array(html.utf8), url: nil)
+        guard case .number(let attributes) = try document.evaluate(XPathExpression("count(/html/body/@*)")),
+            case .string(let last) = try document.evaluate(XPathExpression("string(/html/body/@a\(count - 1))")),
+            case .string(let new) = try document.evaluate(XPathExpression("string(/html/body/@new)"))
+        else {
+            Issue.record("XPath gave no number or string")
+            return
+        }
+        #expect(attributes == Double(count + 1))
+        #expect(last == "1")
+        #expect(new == "3")
+    }
+
     /// The way out when libxml2 cannot allocate frees gumbo's tree without recursing too.
     @Test func gumboTreeFreedIteratively() throws {
         _ = try parseHTML5([], url: nil)

@@ -59,9 +59,22 @@ final class LibXML2TreeSink: TreeSink {
         idName = libxml2.xmlDictLookup(dictionary, "id", -1)
     }
 
-    /// The dictionary's copy of `bytes`.
+    /// How many distinct names the dictionary may hold before new ones are copied for their node instead. libxml2
+    /// 2.9's dictionary stops growing its table at 16,384 chains, and a page of a million distinct attribute names
+    /// made every lookup walk a long one (23 s for 10 MB). A copy is freed with its node, which the dictionary's
+    /// names are not: libxml2 frees a node's name unless the dictionary owns it.
+    static let dictionaryLimit = 16_384
+
+    /// The dictionary's copy of `bytes`, or past dictionaryLimit names a copy of its own for the node that eats it.
     func name(_ bytes: Span<UInt8>) -> UnsafePointer<xmlChar>? {
-        bytes.withUnsafeBufferPointer { libxml2.xmlDictLookup(dictionary, $0.baseAddress, Int32($0.count)) }
+        bytes.withUnsafeBufferPointer { name in
+            let length = Int32(clamping: name.count)
+            if libxml2.xmlDictSize(dictionary) < Self.dictionaryLimit {
+                return libxml2.xmlDictLookup(dictionary, name.baseAddress, length)
+            }
+            if let known = libxml2.xmlDictExists(dictionary, name.baseAddress, length) { return known }
+            return UnsafePointer(libxml2.xmlStrndup(name.baseAddress, length))
+        }
     }
 
     enum Declared: Int {
@@ -327,12 +340,15 @@ final class LibXML2TreeSink: TreeSink {
     func addMissingAttributes(_ attributes: borrowing Attributes, to node: NodeID) {
         guard !failed, let element = nodes[node] else { return }
         for index in 0..<attributes.count {
-            guard let name = self.name(attributes.name(index)) else { continue }
+            let name = attributes.name(index)
             var property = element.pointee.properties
             var last: xmlAttrPtr?
             var present = false
             while let current = property {
-                if current.pointee.ns == nil && UnsafePointer(current.pointee.name) == name { present = true }
+                // By their bytes: past dictionaryLimit, equal names are not the same pointer.
+                if current.pointee.ns == nil, let existing = current.pointee.name, Self.same(existing, name) {
+                    present = true
+                }
                 last = current
                 property = current.pointee.next
             }
@@ -345,6 +361,12 @@ final class LibXML2TreeSink: TreeSink {
                 element.pointee.properties = added
             }
         }
+    }
+
+    /// Whether C string `name` is `bytes` (which hold no NUL: the tokenizer replaces it).
+    static func same(_ name: UnsafePointer<xmlChar>, _ bytes: Span<UInt8>) -> Bool {
+        for i in 0..<bytes.count where name[i] != bytes[i] { return false }
+        return name[bytes.count] == 0
     }
 
     func setQuirksMode(_ mode: QuirksMode) {}

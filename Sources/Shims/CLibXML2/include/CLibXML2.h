@@ -60,7 +60,10 @@
     X(xmlFree)                                                                                                      \
     X(xmlDictCreate)                                                                                                \
     X(xmlDictLookup)                                                                                                \
+    X(xmlDictExists)                                                                                                \
+    X(xmlDictSize)                                                                                                  \
     X(xmlStrdup)                                                                                                    \
+    X(xmlStrndup)                                                                                                   \
     X(xmlNewDocNodeEatName)                                                                                         \
     X(xmlNewNsPropEatName)                                                                                          \
     X(xmlNewDocText)                                                                                                \
