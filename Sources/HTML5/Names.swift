@@ -60,20 +60,29 @@ struct NameTable {
 
     /// The name's number, given to it now if it is new.
     mutating func intern(_ name: Span<UInt8>) -> NameID {
-        let mask = slots.count - 1
-        var slot = Self.hash(name) & mask
-        while true {
-            let id = slots[slot]
-            if id < 0 { break }
-            if ASCII.equal(self.name(id), name) { return id }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = lookUp(name)
+        if let found { return found }
         let id = NameID(count)
         bytes.append(name)
         starts.append(Int32(bytes.count))
         slots[slot] = id
         if count * 2 > slots.count { grow() }
         return id
+    }
+
+    /// The name's number, if it has one.
+    func find(_ name: Span<UInt8>) -> NameID? { lookUp(name).id }
+
+    /// The slot that holds `name`'s number, or the empty one where it would go.
+    private func lookUp(_ name: Span<UInt8>) -> (slot: Int, id: NameID?) {
+        let mask = slots.count - 1
+        var slot = Self.hash(name) & mask
+        while true {
+            let id = slots[slot]
+            if id < 0 { return (slot, nil) }
+            if ASCII.equal(self.name(id), name) { return (slot, id) }
+            slot = (slot + 1) & mask
+        }
     }
 
     private mutating func grow() {

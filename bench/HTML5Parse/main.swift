@@ -1,5 +1,6 @@
 // bench/html.sh's measure of tb's HTML5 parser alone: reads FILE and parses it into a sink that keeps nothing, so
 // that the time is the tokenizer's and the tree builder's only. Prints how many elements and bytes of text it saw.
+// With --tree, into tb's own HTMLTree instead: the parser and the tree tb html builds.
 import FoundationEssentials
 import HTML5
 
@@ -31,11 +32,19 @@ func contents(of path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map { [UInt8]($0) }
 }
 
-guard CommandLine.arguments.count == 2, let bytes = contents(of: CommandLine.arguments[1]) else {
-    fatalError("usage: tb-bench-html5 FILE")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let tree = arguments.first == "--tree"
+guard arguments.count == (tree ? 2 : 1), let bytes = contents(of: arguments[arguments.count - 1]) else {
+    fatalError("usage: tb-bench-html5 [--tree] FILE")
 }
-let sink = CountingSink()
 let start = ContinuousClock.now
-_ = HTML5Parser.parse(bytes, into: sink)
-let elapsed = ContinuousClock.now - start
-print("\(sink.elements) elements, \(sink.text) bytes of text, parsed in \(elapsed)")
+if tree {
+    let parsed = HTMLTree.parse(bytes).tree
+    let elapsed = ContinuousClock.now - start
+    print("\(parsed.count) nodes, parsed into an HTMLTree in \(elapsed)")
+} else {
+    let sink = CountingSink()
+    _ = HTML5Parser.parse(bytes, into: sink)
+    let elapsed = ContinuousClock.now - start
+    print("\(sink.elements) elements, \(sink.text) bytes of text, parsed in \(elapsed)")
+}

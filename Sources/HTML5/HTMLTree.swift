@@ -1,0 +1,187 @@
+// tb's own document tree, built by the parser through TreeSink (HTMLTreeSink.swift): every node a row of a few
+// arrays, linked by indices, names as numbers, text and attribute values in two byte buffers. A node costs some 40
+// bytes (a libxml2 element 120 and more, before its name and text), and nothing in it is a separate allocation.
+//
+// Its shape is the one tb html's records rely on: a template's contents are the template's children, and the DOCTYPE
+// is a child of the document. Adjacent text is not always joined: the parser hands a text run once per place, and a
+// run that lands next to text written earlier elsewhere in the buffers is a node of its own (joining it would copy
+// the earlier text to the end, quadratic on a page written for it); readers take a run of text siblings as one.
+
+/// A parsed HTML document.
+public struct HTMLTree: Sendable {
+    public enum Kind: UInt8, Sendable {
+        case document, doctype, element, text, comment
+    }
+
+    /// A node's number; the document is 0.
+    public typealias Node = Int
+
+    // The nodes, a row each.
+    var kinds: [Kind] = [.document]
+    var namespaces: [Namespace] = [.html]
+    /// An element's name in `names`; 0 for other nodes.
+    var nameIDs: [NameID] = [0]
+    /// -1 for none.
+    var parents: [Int32] = [-1]
+    var firstChildren: [Int32] = [-1]
+    var lastChildren: [Int32] = [-1]
+    var nextSiblings: [Int32] = [-1]
+    var previousSiblings: [Int32] = [-1]
+    /// Text and comments: where the node's bytes are in `text`. Elements: where their attributes are in
+    /// `attributes`. The DOCTYPE: its name, public and system identifiers, one after another in `text`, as three
+    /// ranges in `doctypeRanges`.
+    var dataStarts: [Int32] = [0]
+    var dataCounts: [Int32] = [0]
+
+    /// The element names, and the attribute names, each numbered as the parser numbers element names.
+    var names = NameTable()
+    var attributeNames = NameTable()
+    var attributes: [Attribute] = []
+    var text: [UInt8] = []
+    var doctypeRanges: [Range<Int>] = []
+
+    /// What the document's DOCTYPE made of it.
+    public internal(set) var quirksMode: QuirksMode = .noQuirks
+
+    struct Attribute: Sendable {
+        var name: NameID
+        var namespace: AttributeNamespace
+        var valueStart: Int32
+        var valueCount: Int32
+    }
+
+    init() {}
+
+    /// Parses `utf8` (scripting off) into a tree. `limitReached` as in HTML5ParseReport.
+    public static func parse(_ utf8: [UInt8]) -> (tree: HTMLTree, limitReached: Bool) {
+        let sink = HTMLTreeSink()
+        let report = HTML5Parser.parse(utf8, into: sink)
+        return (sink.tree, report.limitReached)
+    }
+
+    // MARK: Reading
+
+    /// How many nodes there are, the document included; nodes are numbered 0..<count in the order they were made.
+    public var count: Int { kinds.count }
+    public static let document: Node = 0
+
+    public func kind(_ node: Node) -> Kind { kinds[node] }
+    public func parent(_ node: Node) -> Node? { Self.node(parents[node]) }
+    public func firstChild(_ node: Node) -> Node? { Self.node(firstChildren[node]) }
+    public func lastChild(_ node: Node) -> Node? { Self.node(lastChildren[node]) }
+    public func nextSibling(_ node: Node) -> Node? { Self.node(nextSiblings[node]) }
+    public func previousSibling(_ node: Node) -> Node? { Self.node(previousSiblings[node]) }
+
+    static func node(_ link: Int32) -> Node? { link < 0 ? nil : Int(link) }
+
+    /// An element's namespace.
+    public func namespace(_ node: Node) -> Namespace { namespaces[node] }
+
+    /// An element's name number: equal numbers, equal names. HTML elements' names are in lower case; SVG's have
+    /// their case (`foreignObject`).
+    public func nameID(_ node: Node) -> NameID { nameIDs[node] }
+
+    /// The number of element name `name`, if an element of the document has it.
+    public func elementNameID(_ name: Span<UInt8>) -> NameID? { names.find(name) }
+
+    /// The number of attribute name `name`, if an attribute of the document has it.
+    public func attributeNameID(_ name: Span<UInt8>) -> NameID? { attributeNames.find(name) }
+
+    /// An element's name.
+    @_lifetime(borrow self)
+    public func name(_ node: Node) -> Span<UInt8> { names.name(nameIDs[node]) }
+
+    /// The bytes of a text or comment node.
+    @_lifetime(borrow self)
+    public func data(_ node: Node) -> Span<UInt8> {
+        text.span.extracting(Int(dataStarts[node])..<Int(dataStarts[node] + dataCounts[node]))
+    }
+
+    /// The DOCTYPE's name, public and system identifiers.
+    @_lifetime(borrow self)
+    public func doctype(_ part: Int) -> Span<UInt8> { text.span.extracting(doctypeRanges[part]) }
+
+    /// How many attributes an element has; they are numbered 0..<count in source order.
+    public func attributeCount(_ node: Node) -> Int { kinds[node] == .element ? Int(dataCounts[node]) : 0 }
+
+    /// The name number of attribute `index` of element `node`.
+    public func attributeNameID(_ node: Node, _ index: Int) -> NameID {
+        attributes[Int(dataStarts[node]) + index].name
+    }
+
+    /// The name of attribute `index` of `node`, prefix included (`xlink:href`).
+    @_lifetime(borrow self)
+    public func attributeName(_ node: Node, _ index: Int) -> Span<UInt8> {
+        attributeNames.name(attributes[Int(dataStarts[node]) + index].name)
+    }
+
+    @_lifetime(borrow self)
+    public func attributeValue(_ node: Node, _ index: Int) -> Span<UInt8> {
+        let attribute = attributes[Int(dataStarts[node]) + index]
+        return text.span.extracting(Int(attribute.valueStart)..<Int(attribute.valueStart + attribute.valueCount))
+    }
+
+    public func attributeNamespace(_ node: Node, _ index: Int) -> AttributeNamespace {
+        attributes[Int(dataStarts[node]) + index].namespace
+    }
+
+    /// The index of `node`'s attribute numbered `name`, if it has it.
+    public func attributeIndex(_ node: Node, _ name: NameID) -> Int? {
+        guard kinds[node] == .element else { return nil }
+        let start = Int(dataStarts[node])
+        for index in 0..<Int(dataCounts[node]) where attributes[start + index].name == name { return index }
+        return nil
+    }
+
+    // MARK: Building (HTMLTreeSink)
+
+    /// A new node, in no parent yet.
+    mutating func add(_ kind: Kind, namespace: Namespace = .html, name: NameID = 0, dataStart: Int, dataCount: Int)
+        -> Node
+    {
+        kinds.append(kind)
+        namespaces.append(namespace)
+        nameIDs.append(name)
+        parents.append(-1)
+        firstChildren.append(-1)
+        lastChildren.append(-1)
+        nextSiblings.append(-1)
+        previousSiblings.append(-1)
+        dataStarts.append(Int32(dataStart))
+        dataCounts.append(Int32(dataCount))
+        return kinds.count - 1
+    }
+
+    /// Makes `node` the last child of `parent`; it has no parent.
+    mutating func link(_ node: Node, into parent: Node) {
+        let last = lastChildren[parent]
+        parents[node] = Int32(parent)
+        previousSiblings[node] = last
+        nextSiblings[node] = -1
+        if last >= 0 { nextSiblings[Int(last)] = Int32(node) } else { firstChildren[parent] = Int32(node) }
+        lastChildren[parent] = Int32(node)
+    }
+
+    /// Puts `node` before `sibling`, in its parent; `node` has no parent.
+    mutating func link(_ node: Node, before sibling: Node) {
+        let parent = Int(parents[sibling])
+        let previous = previousSiblings[sibling]
+        parents[node] = Int32(parent)
+        previousSiblings[node] = previous
+        nextSiblings[node] = Int32(sibling)
+        previousSiblings[sibling] = Int32(node)
+        if previous >= 0 { nextSiblings[Int(previous)] = Int32(node) } else { firstChildren[parent] = Int32(node) }
+    }
+
+    /// Takes `node` out of its parent, if it has one.
+    mutating func unlink(_ node: Node) {
+        let parent = parents[node]
+        guard parent >= 0 else { return }
+        let (previous, next) = (previousSiblings[node], nextSiblings[node])
+        if previous >= 0 { nextSiblings[Int(previous)] = next } else { firstChildren[Int(parent)] = next }
+        if next >= 0 { previousSiblings[Int(next)] = previous } else { lastChildren[Int(parent)] = previous }
+        parents[node] = -1
+        previousSiblings[node] = -1
+        nextSiblings[node] = -1
+    }
+}

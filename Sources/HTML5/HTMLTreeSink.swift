@@ -1,0 +1,125 @@
+// The parser's steps turned into an HTMLTree: the tree builder's element numbers mapped to the tree's nodes, a
+// template's contents to the template itself, names interned, text and values copied into the tree's buffers.
+
+/// Builds an HTMLTree as the tree builder says.
+final class HTMLTreeSink: TreeSink {
+    var tree = HTMLTree()
+    /// The tree's node of each of the tree builder's numbers (the document is 0 in both).
+    var nodes: [Int32] = [0]
+
+    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+        let first = tree.attributes.count
+        for index in 0..<attributes.count {
+            let value = attributes.value(index)
+            tree.attributes.append(
+                HTMLTree.Attribute(
+                    name: tree.attributeNames.intern(attributes.name(index)), namespace: attributes.namespace(index),
+                    valueStart: Int32(tree.text.count), valueCount: Int32(value.count)))
+            tree.text.append(value)
+        }
+        let node = tree.add(
+            .element, namespace: namespace, name: tree.names.intern(name), dataStart: first,
+            dataCount: attributes.count)
+        setNode(id, node)
+    }
+
+    func createTemplateContents(_ contents: NodeID, of template: NodeID) {
+        setNode(contents, Int(nodes[template]))
+    }
+
+    /// Records that the tree builder's `id` is the tree's `node` (the numbers come in order).
+    private func setNode(_ id: NodeID, _ node: HTMLTree.Node) {
+        while nodes.count <= id { nodes.append(-1) }
+        nodes[id] = Int32(node)
+    }
+
+    func append(_ child: NodeID, to parent: NodeID) {
+        let child = Int(nodes[child])
+        tree.unlink(child)
+        tree.link(child, into: Int(nodes[parent]))
+    }
+
+    func insert(_ child: NodeID, before sibling: NodeID) {
+        let child = Int(nodes[child])
+        tree.unlink(child)
+        tree.link(child, before: Int(nodes[sibling]))
+    }
+
+    /// A text node for `text`, or nil when `previous` is text whose bytes end the buffer: it grows instead.
+    private func textNode(_ text: Span<UInt8>, after previous: HTMLTree.Node?) -> HTMLTree.Node? {
+        if let previous, tree.kinds[previous] == .text,
+            Int(tree.dataStarts[previous] + tree.dataCounts[previous]) == tree.text.count
+        {
+            tree.text.append(text)
+            tree.dataCounts[previous] += Int32(text.count)
+            return nil
+        }
+        let start = tree.text.count
+        tree.text.append(text)
+        return tree.add(.text, dataStart: start, dataCount: text.count)
+    }
+
+    func appendText(_ text: Span<UInt8>, to parent: NodeID) {
+        let parent = Int(nodes[parent])
+        if let node = textNode(text, after: tree.lastChild(parent)) { tree.link(node, into: parent) }
+    }
+
+    func insertText(_ text: Span<UInt8>, before sibling: NodeID) {
+        let sibling = Int(nodes[sibling])
+        if let node = textNode(text, after: tree.previousSibling(sibling)) { tree.link(node, before: sibling) }
+    }
+
+    func appendComment(_ text: Span<UInt8>, to parent: NodeID) {
+        let start = tree.text.count
+        tree.text.append(text)
+        tree.link(tree.add(.comment, dataStart: start, dataCount: text.count), into: Int(nodes[parent]))
+    }
+
+    func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>) {
+        func keep(_ part: Span<UInt8>) {
+            tree.doctypeRanges.append(tree.text.count..<tree.text.count + part.count)
+            tree.text.append(part)
+        }
+        tree.doctypeRanges = []
+        keep(name)
+        keep(publicID)
+        keep(systemID)
+        tree.link(tree.add(.doctype, dataStart: 0, dataCount: 0), into: HTMLTree.document)
+    }
+
+    func hasParent(_ node: NodeID) -> Bool { tree.parents[Int(nodes[node])] >= 0 }
+
+    func remove(_ node: NodeID) { tree.unlink(Int(nodes[node])) }
+
+    func moveChildren(of node: NodeID, to newParent: NodeID) {
+        let (node, newParent) = (Int(nodes[node]), Int(nodes[newParent]))
+        while let child = tree.firstChild(node) {
+            tree.unlink(child)
+            tree.link(child, into: newParent)
+        }
+    }
+
+    /// The element's attributes move to the end of the list, with the new ones after them (only a second <html> or
+    /// <body> tag does this).
+    func addMissingAttributes(_ attributes: borrowing Attributes, to node: NodeID) {
+        let node = Int(nodes[node])
+        let start = Int(tree.dataStarts[node])
+        var list = Array(tree.attributes[start..<start + Int(tree.dataCounts[node])])
+        for index in 0..<attributes.count {
+            let name = tree.attributeNames.intern(attributes.name(index))
+            guard !list.contains(where: { $0.name == name }) else { continue }
+            let value = attributes.value(index)
+            list.append(
+                HTMLTree.Attribute(
+                    name: name, namespace: attributes.namespace(index), valueStart: Int32(tree.text.count),
+                    valueCount: Int32(value.count)))
+            tree.text.append(value)
+        }
+        guard list.count > Int(tree.dataCounts[node]) else { return }
+        tree.dataStarts[node] = Int32(tree.attributes.count)
+        tree.dataCounts[node] = Int32(list.count)
+        tree.attributes += list
+    }
+
+    func setQuirksMode(_ mode: QuirksMode) { tree.quirksMode = mode }
+}
