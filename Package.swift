@@ -96,7 +96,7 @@ let package = Package(
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
         .target(
-            name: "HTMLCommands", dependencies: ["Toolbox", "LibXML2", "Gumbo", "POSIX", "Bytes", "Threads"],
+            name: "HTMLCommands", dependencies: ["Toolbox", "HTML5", "LibXML2", "Gumbo", "POSIX", "Bytes", "Threads"],
             path: "Sources/Commands/HTMLCommands",
             // --stream handles every start tag of a page in classes only the main thread touches; the runtime
             // exclusivity checks on them cost a tenth of a run. The compile-time checks stay.
@@ -132,6 +132,7 @@ let package = Package(
                 "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "SVNCommands",
                 "Toolbox",
                 "PCRE2",
+                "HTML5",
                 "TestSupport",
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

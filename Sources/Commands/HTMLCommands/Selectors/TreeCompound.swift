@@ -1,0 +1,213 @@
+// One compound selector (`div.a[href]:first-child`) ready to test HTMLTree elements: its names looked up in the tree
+// once (a name the page never uses matches nothing, at no cost), its values as bytes. The tests follow the XPath
+// tb compiles for libxml2 exactly, so that both trees give the same records: HTML elements compare names without
+// case and know HTML's case-insensitive attribute values; SVG and MathML ones compare exactly.
+import HTML5
+
+/// A compound selector's tests, for one tree.
+struct TreeCompound {
+    /// nil: any element. The number of the lower-cased name (HTML elements) and of the name as written (SVG and
+    /// MathML); -1 when the tree has no element so named.
+    let type: (html: NameID, foreign: NameID)?
+    let conditions: [TreeCondition]
+
+    init(_ compound: CompoundSelector, tree: HTMLTree, add: (ComplexSelector) -> Int) {
+        type = compound.typeName.map { name in
+            (Self.elementName(asciiLowercase(name), tree), Self.elementName(name, tree))
+        }
+        conditions = compound.conditions.map { TreeCondition($0.kind, tree: tree, add: add) }
+    }
+
+    static func elementName(_ name: String, _ tree: HTMLTree) -> NameID {
+        tree.elementNameID(Array(name.utf8).span) ?? -1
+    }
+
+    func matches(_ node: Int, _ matcher: TreeMatcher) -> Bool {
+        let tree = matcher.tree
+        if let type {
+            let name = tree.namespace(node) == .html ? type.html : type.foreign
+            guard tree.nameID(node) == name else { return false }
+        }
+        for condition in conditions where !condition.matches(node, matcher) { return false }
+        return true
+    }
+}
+
+/// An attribute test: `[name op value]`, for HTML elements and for foreign ones.
+struct TreeAttributeTest {
+    /// The attribute name's number in the tree, -1 when no attribute has that name.
+    let name: NameID
+    let op: AttributeOperator
+    let value: [UInt8]
+    let caseless: Bool
+
+    init(name: String, _ selector: AttributeSelector, caseless: Bool, tree: HTMLTree) {
+        self.name = tree.attributeNameID(Array(name.utf8).span) ?? -1
+        op = selector.op
+        self.caseless = caseless
+        value = Array((caseless ? asciiLowercase(selector.value) : selector.value).utf8)
+    }
+
+    func matches(_ node: Int, _ tree: HTMLTree) -> Bool {
+        // Only attributes in no namespace (xmlns ones are plain attributes in libxml2's tree too): [href] is not
+        // xlink:href.
+        guard let index = tree.attributeIndex(node, name),
+            tree.attributeNamespace(node, index) == .none || tree.attributeNamespace(node, index) == .xmlns
+        else { return false }
+        let have = tree.attributeValue(node, index)
+        switch op {
+        case .exists: return true
+        case .equals: return have.count == value.count && Self.equal(have, 0, value, caseless)
+        case .includes: return TreeCondition.containsWord(have, value, caseless: caseless)
+        case .dashMatch:
+            guard have.count >= value.count, Self.equal(have, 0, value, caseless) else { return false }
+            return have.count == value.count || have[value.count] == UInt8(ascii: "-")
+        case .prefix: return !value.isEmpty && have.count >= value.count && Self.equal(have, 0, value, caseless)
+        case .suffix:
+            return !value.isEmpty && have.count >= value.count
+                && Self.equal(have, have.count - value.count, value, caseless)
+        case .substring:
+            guard !value.isEmpty, have.count >= value.count else { return false }
+            for start in 0...(have.count - value.count) where Self.equal(have, start, value, caseless) { return true }
+            return false
+        }
+    }
+
+    /// `have[start...]` begins with `want` (lower-cased already when caseless).
+    static func equal(_ have: Span<UInt8>, _ start: Int, _ want: [UInt8], _ caseless: Bool) -> Bool {
+        for i in 0..<want.count {
+            var byte = have[start + i]
+            if caseless && byte >= 65 && byte <= 90 { byte += 32 }
+            if byte != want[i] { return false }
+        }
+        return true
+    }
+}
+
+/// A simple selector other than the type, for one tree.
+indirect enum TreeCondition {
+    case attribute(html: TreeAttributeTest, foreign: TreeAttributeTest)
+    case className(NameID, [UInt8])
+    case nth(NthPattern, fromEnd: Bool, ofType: Bool)
+    case only(ofType: Bool)
+    case empty
+    case root
+    /// Rows of the matcher.
+    case not([Int])
+    case isAny([Int])
+    case has([Int])
+    case formState(FormState)
+    case contains([[UInt8]])
+    case never
+
+    enum FormState { case checked, disabled, enabled, required, optional }
+
+    init(_ kind: ConditionKind, tree: HTMLTree, add: (ComplexSelector) -> Int) {
+        switch kind {
+        case .id(let id):
+            let test = TreeAttributeTest(
+                name: "id", AttributeSelector(name: "id", op: .equals, value: id, caseInsensitive: false),
+                caseless: false, tree: tree)
+            self = .attribute(html: test, foreign: test)
+        case .className(let name):
+            self = .className(tree.attributeNameID(Array("class".utf8).span) ?? -1, Array(name.utf8))
+        case .attribute(let selector):
+            let lower = asciiLowercase(selector.name)
+            self = .attribute(
+                html: TreeAttributeTest(
+                    name: lower, selector,
+                    caseless: selector.caseInsensitive ?? XPathCompiler.caseInsensitiveAttributes.contains(lower),
+                    tree: tree),
+                foreign: TreeAttributeTest(
+                    name: selector.name, selector, caseless: selector.caseInsensitive ?? false, tree: tree))
+        case .nth(let pattern, let fromEnd, let ofType): self = .nth(pattern, fromEnd: fromEnd, ofType: ofType)
+        case .only(let ofType): self = .only(ofType: ofType)
+        case .empty: self = .empty
+        case .root: self = .root
+        case .not(let list): self = .not(list.map(add))
+        case .isAny(let list): self = .isAny(list.map(add))
+        case .has(let list): self = .has(list.map(add))
+        case .checked: self = .formState(.checked)
+        case .disabled: self = .formState(.disabled)
+        case .enabled: self = .formState(.enabled)
+        case .required: self = .formState(.required)
+        case .optional: self = .formState(.optional)
+        case .contains(let texts): self = .contains(texts.map { Array($0.utf8) })
+        }
+    }
+
+    func matches(_ node: Int, _ matcher: TreeMatcher) -> Bool {
+        let tree = matcher.tree
+        switch self {
+        case .attribute(let html, let foreign):
+            return (tree.namespace(node) == .html ? html : foreign).matches(node, tree)
+        case .className(let name, let word):
+            guard let index = tree.attributeIndex(node, name), tree.attributeNamespace(node, index) == .none else {
+                return false
+            }
+            return Self.containsWord(tree.attributeValue(node, index), word, caseless: false)
+        case .nth(let pattern, let fromEnd, let ofType):
+            return Self.isNth(matcher.positions.index(of: node, ofType: ofType, fromEnd: fromEnd), pattern)
+        case .only(let ofType): return matcher.positions.count(of: node, ofType: ofType) == 1
+        case .empty:
+            var child = tree.firstChild(node)
+            while let current = child {
+                if tree.kind(current) == .element || tree.kind(current) == .text { return false }
+                child = tree.nextSibling(current)
+            }
+            return true
+        case .root: return matcher.parentElement(node) == nil
+        case .not(let rows): return !rows.contains { matcher.matches(row: $0, node) }
+        case .isAny(let rows): return rows.contains { matcher.matches(row: $0, node) }
+        case .has(let rows): return rows.contains { matcher.hasMatch(row: $0, node) }
+        case .formState(let state): return FormStateTest(tree: tree, names: matcher.formNames).matches(node, state)
+        case .contains(let texts): return Self.textContains(node, texts, matcher)
+        case .never: return false
+        }
+    }
+
+    static func isNth(_ index: Int, _ pattern: NthPattern) -> Bool {
+        let (a, b) = (pattern.a, pattern.b)
+        if a == 0 { return index == b }
+        let steps = index - b
+        return steps % a == 0 && steps / a >= 0
+    }
+
+    /// `word` is one of the whitespace-separated words of `value` (XPath's normalize-space whitespace).
+    static func containsWord(_ value: Span<UInt8>, _ word: [UInt8], caseless: Bool) -> Bool {
+        guard !word.isEmpty, !word.contains(where: isSpace) else { return false }
+        var start = 0
+        while start < value.count {
+            while start < value.count, isSpace(value[start]) { start += 1 }
+            var end = start
+            while end < value.count, !isSpace(value[end]) { end += 1 }
+            if end - start == word.count, TreeAttributeTest.equal(value, start, word, caseless) { return true }
+            start = end
+        }
+        return false
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The element's text (all the text below it, in order) contains one of `texts`.
+    static func textContains(_ node: Int, _ texts: [[UInt8]], _ matcher: TreeMatcher) -> Bool {
+        let tree = matcher.tree
+        var text: [UInt8] = []
+        var current = tree.firstChild(node)
+        while let child = current {
+            if tree.kind(child) == .text {
+                let data = tree.data(child)
+                for i in 0..<data.count { text.append(data[i]) }
+            }
+            current = matcher.next(after: child, within: node)
+        }
+        return texts.contains { want in
+            if want.isEmpty { return true }
+            guard text.count >= want.count else { return false }
+            for start in 0...(text.count - want.count) where text[start..<start + want.count].elementsEqual(want) {
+                return true
+            }
+            return false
+        }
+    }
+}
