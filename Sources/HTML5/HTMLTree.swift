@@ -97,6 +97,31 @@ public struct HTMLTree: Sendable {
         text.span.extracting(Int(dataStarts[node])..<Int(dataStarts[node] + dataCounts[node]))
     }
 
+    /// `body` given the bytes of a text or comment node. (A Span's lifetime cannot reach past an access to a class's
+    /// stored tree; a closure's can.)
+    public func withData<Result>(_ node: Node, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try body(data(node))
+    }
+
+    /// `body` given the value of attribute `index` of element `node`.
+    public func withAttributeValue<Result>(_ node: Node, _ index: Int, _ body: (Span<UInt8>) throws -> Result)
+        rethrows -> Result
+    {
+        try body(attributeValue(node, index))
+    }
+
+    /// `body` given the name of attribute `index` of element `node`.
+    public func withAttributeName<Result>(_ node: Node, _ index: Int, _ body: (Span<UInt8>) throws -> Result)
+        rethrows -> Result
+    {
+        try body(attributeName(node, index))
+    }
+
+    /// `body` given element `node`'s name.
+    public func withName<Result>(_ node: Node, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try body(name(node))
+    }
+
     /// The DOCTYPE's name, public and system identifiers.
     @_lifetime(borrow self)
     public func doctype(_ part: Int) -> Span<UInt8> { text.span.extracting(doctypeRanges[part]) }

@@ -10,7 +10,7 @@ struct TreeMatcherTests {
     /// The ids of the elements `selector` matches in `html`, in document order.
     static func ids(_ selector: String, _ html: String) throws -> [String] {
         let tree = HTMLTree.parse(Array(html.utf8)).tree
-        let matcher = TreeMatcher(try SelectorList(parsing: selector), tree: tree)
+        let matcher = TreeMatcher(try SelectorList(parsing: selector), page: TreePage(tree))
         let id = tree.attributeNameID(Array("id".utf8).span)
         return matcher.matches().map { node in
             guard let id, let index = tree.attributeIndex(node, id) else { return "" }
@@ -38,7 +38,7 @@ struct TreeMatcherTests {
         let depth = 6_000
         let html = String(repeating: "<div>", count: depth)
         let tree = HTMLTree.parse(Array(html.utf8)).tree
-        let found = TreeMatcher(try SelectorList(parsing: selector), tree: tree).matches()
+        let found = TreeMatcher(try SelectorList(parsing: selector), page: TreePage(tree)).matches()
         let expected =
             switch selector {
             case "div ~ div div": 0

@@ -3,6 +3,21 @@
 import LibXML2
 import Toolbox
 
+/// What a record is built from: a node of libxml2's tree (HTMLNode) or of tb's own (TreeNode), which read the same.
+protocol RecordNode {
+    var kind: HTMLNode.Kind { get }
+    var name: String { get }
+    var attributes: [(name: String, value: String)] { get }
+    var textContent: String { get }
+    var outerHTML: String { get }
+    var innerHTML: String { get }
+    var path: String { get }
+    var children: [Self] { get }
+}
+
+extension HTMLNode: RecordNode {}
+extension TreeNode: RecordNode {}
+
 /// Builds the records of one page's nodes.
 struct NodeRecordBuilder {
     let settings: HTMLSettings
@@ -10,7 +25,7 @@ struct NodeRecordBuilder {
     let urls: PageURLs
 
     /// The records for `node`: one, or with --attr one per named attribute the node has (none when it has none).
-    func records(for node: HTMLNode) -> [NodeRecord] {
+    func records(for node: some RecordNode) -> [NodeRecord] {
         switch node.kind {
         case .element:
             var record = NodeRecord(source: source, tag: node.name, attributes: attributes(of: node))
@@ -49,7 +64,7 @@ struct NodeRecordBuilder {
         return record
     }
 
-    private func attributes(of node: HTMLNode) -> [(name: String, value: String)] {
+    private func attributes(of node: some RecordNode) -> [(name: String, value: String)] {
         let attributes = node.attributes
         guard !settings.rawURLs else { return attributes }
         return attributes.map { ($0.name, urls.resolve(attribute: $0.name, $0.value)) }

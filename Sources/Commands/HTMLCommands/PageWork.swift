@@ -1,6 +1,8 @@
 // The work of tree mode on one whole page, wherever it runs (the main thread, or a worker of the PagePool): decode,
 // pick the parser, parse, run the query, and hand each record to a sink until --limit.
+import Bytes
 import Gumbo
+import HTML5
 import LibXML2
 import Toolbox
 
@@ -42,6 +44,10 @@ enum PageWork {
                 parser = .libxml2
             }
         }
+        if parser == .tb, case .css(let selectors) = query.query {
+            try runOnTree(text, job: job, selectors: selectors, settings: settings, warn: warn, emit: emit)
+            return
+        }
         let document: HTMLDocument
         do {
             switch parser {
@@ -49,11 +55,7 @@ enum PageWork {
             case .tb:
                 let parsed = try HTMLDocument.parsingHTML5(text, url: job.url)
                 document = parsed.document
-                if parsed.limitReached {
-                    warn(
-                        "'\(job.name)' reopens formatting elements (b, i, font…) more often than any page does: past "
-                            + "that point its tree differs from a browser's")
-                }
+                if parsed.limitReached { warn(reopeningWarning(job.name)) }
             case .libxml2: document = try HTMLDocument(libxml2: text, url: job.url)
             }
         } catch {
@@ -82,6 +84,65 @@ enum PageWork {
         case .number(let value): _ = try give(builder.scalar(format(value)))
         case .boolean(let value): _ = try give(builder.scalar(value ? "true" : "false"))
         }
+    }
+
+    /// A CSS query on tb's own tree: the parser builds an HTMLTree, the selector is matched on it natively, and
+    /// the records are read from it — no libxml2 document.
+    static func runOnTree(
+        _ text: [UInt8], job: borrowing PageJob, selectors: SelectorList, settings: HTMLSettings,
+        warn: (String) -> Void, emit: (NodeRecord) throws -> Bool
+    ) throws {
+        let (tree, limitReached) = HTMLTree.parse(text)
+        if limitReached { warn(reopeningWarning(job.name)) }
+        let page = TreePage(tree)
+        let matcher = TreeMatcher(selectors, page: page)
+        let base = settings.base ?? treeBase(tree, url: job.url) ?? job.url
+        let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
+        var printed = 0
+        try matcher.forEachMatch { node in
+            for record in builder.records(for: TreeNode(page: page, node: node)) {
+                printed += 1
+                guard try emit(record), settings.limit.map({ printed < $0 }) ?? true else { return false }
+            }
+            return true
+        }
+    }
+
+    /// The page's first <base href> in the head, resolved against the page's URL (as `baseElement` finds it).
+    static func treeBase(_ tree: HTMLTree, url: String?) -> String? {
+        func id(_ name: String) -> NameID? { tree.elementNameID(Array(name.utf8).span) }
+        guard let html = id("html"), let head = id("head"), let base = id("base"),
+            let hrefName = tree.attributeNameID(Array("href".utf8).span)
+        else { return nil }
+        func child(_ parent: Int, _ name: NameID, where test: (Int) -> Bool = { _ in true }) -> Int? {
+            var child = tree.firstChild(parent)
+            while let current = child {
+                if tree.kind(current) == .element, tree.namespace(current) == .html, tree.nameID(current) == name,
+                    test(current)
+                {
+                    return current
+                }
+                child = tree.nextSibling(current)
+            }
+            return nil
+        }
+        func href(_ node: Int) -> Int? {
+            guard let index = tree.attributeIndex(node, hrefName), tree.attributeNamespace(node, index) == .none
+            else { return nil }
+            return index
+        }
+        guard let root = child(HTMLTree.document, html), let headElement = child(root, head),
+            let element = child(headElement, base, where: { href($0) != nil }), let index = href(element)
+        else { return nil }
+        var bytes: [UInt8] = []
+        Bytes.append(tree.attributeValue(element, index), to: &bytes)
+        let trimmed = PageURLs.trimmed(String(decoding: bytes, as: UTF8.self))
+        return trimmed.isEmpty ? nil : PageURLs.browserEncoded(URLReference.resolve(trimmed, against: url))
+    }
+
+    static func reopeningWarning(_ name: String) -> String {
+        "'\(name)' reopens formatting elements (b, i, font…) more often than any page does: past that point its "
+            + "tree differs from a browser's"
     }
 
     /// The base URLs resolve against: --base, else the page's <base href> (itself resolved), else the page's URL.

@@ -4,7 +4,7 @@ import LibXML2
 
 /// Text of nodes.
 enum TextRendering {
-    static func render(_ node: HTMLNode, _ mode: HTMLTextMode) -> String {
+    static func render(_ node: some RecordNode, _ mode: HTMLTextMode) -> String {
         switch mode {
         case .content: node.textContent
         case .normalized: normalized(node.textContent)
@@ -66,10 +66,10 @@ enum TextRendering {
     static let preformatted: Set<String> = ["pre", "textarea", "listing", "xmp", "plaintext"]
 
     /// innerText, simplified: the HTML standard's "rendered text collection steps" without CSS.
-    static func inner(_ root: HTMLNode) -> String {
+    static func inner<Node: RecordNode>(_ root: Node) -> String {
         var builder = InnerText()
         // An explicit stack (no recursion): pages nest deeply. Each entry is a node to enter or an element to leave.
-        var stack: [(node: HTMLNode, leaving: Bool)] = [(root, false)]
+        var stack: [(node: Node, leaving: Bool)] = [(root, false)]
         while let (node, leaving) = stack.popLast() {
             switch node.kind {
             case .text:

@@ -23,10 +23,9 @@ struct TreeCompound {
     }
 
     func matches(_ node: Int, _ matcher: TreeMatcher) -> Bool {
-        let tree = matcher.tree
         if let type {
-            let name = tree.namespace(node) == .html ? type.html : type.foreign
-            guard tree.nameID(node) == name else { return false }
+            let name = matcher.tree.namespace(node) == .html ? type.html : type.foreign
+            guard matcher.tree.nameID(node) == name else { return false }
         }
         for condition in conditions where !condition.matches(node, matcher) { return false }
         return true
@@ -137,30 +136,32 @@ indirect enum TreeCondition {
     }
 
     func matches(_ node: Int, _ matcher: TreeMatcher) -> Bool {
-        let tree = matcher.tree
         switch self {
         case .attribute(let html, let foreign):
-            return (tree.namespace(node) == .html ? html : foreign).matches(node, tree)
+            return (matcher.tree.namespace(node) == .html ? html : foreign).matches(node, matcher.tree)
         case .className(let name, let word):
-            guard let index = tree.attributeIndex(node, name), tree.attributeNamespace(node, index) == .none else {
+            guard let index = matcher.tree.attributeIndex(node, name),
+                matcher.tree.attributeNamespace(node, index) == .none
+            else {
                 return false
             }
-            return Self.containsWord(tree.attributeValue(node, index), word, caseless: false)
+            return matcher.tree.withAttributeValue(node, index) { Self.containsWord($0, word, caseless: false) }
         case .nth(let pattern, let fromEnd, let ofType):
             return Self.isNth(matcher.positions.index(of: node, ofType: ofType, fromEnd: fromEnd), pattern)
         case .only(let ofType): return matcher.positions.count(of: node, ofType: ofType) == 1
         case .empty:
-            var child = tree.firstChild(node)
+            var child = matcher.tree.firstChild(node)
             while let current = child {
-                if tree.kind(current) == .element || tree.kind(current) == .text { return false }
-                child = tree.nextSibling(current)
+                if matcher.tree.kind(current) == .element || matcher.tree.kind(current) == .text { return false }
+                child = matcher.tree.nextSibling(current)
             }
             return true
         case .root: return matcher.parentElement(node) == nil
         case .not(let rows): return !rows.contains { matcher.matches(row: $0, node) }
         case .isAny(let rows): return rows.contains { matcher.matches(row: $0, node) }
         case .has(let rows): return rows.contains { matcher.hasMatch(row: $0, node) }
-        case .formState(let state): return FormStateTest(tree: tree, names: matcher.formNames).matches(node, state)
+        case .formState(let state):
+            return FormStateTest(tree: matcher.tree, names: matcher.formNames).matches(node, state)
         case .contains(let texts): return Self.textContains(node, texts, matcher)
         case .never: return false
         }
@@ -191,13 +192,11 @@ indirect enum TreeCondition {
 
     /// The element's text (all the text below it, in order) contains one of `texts`.
     static func textContains(_ node: Int, _ texts: [[UInt8]], _ matcher: TreeMatcher) -> Bool {
-        let tree = matcher.tree
         var text: [UInt8] = []
-        var current = tree.firstChild(node)
+        var current = matcher.tree.firstChild(node)
         while let child = current {
-            if tree.kind(child) == .text {
-                let data = tree.data(child)
-                for i in 0..<data.count { text.append(data[i]) }
+            if matcher.tree.kind(child) == .text {
+                matcher.tree.withData(child) { data in for i in 0..<data.count { text.append(data[i]) } }
             }
             current = matcher.next(after: child, within: node)
         }

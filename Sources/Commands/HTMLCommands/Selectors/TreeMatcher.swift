@@ -7,8 +7,9 @@ import HTML5
 
 /// Finds the elements of one HTMLTree that a selector list matches.
 final class TreeMatcher {
+    let page: TreePage
     let tree: HTMLTree
-    let positions: TreePositions
+    var positions: TreePositions { page.positions }
     /// Every complex selector, the list's own and those inside :not(), :is(), :where() and :has(), numbered.
     private(set) var rows: [Row] = []
     /// The list's own rows.
@@ -44,9 +45,9 @@ final class TreeMatcher {
         case relativeSelfOrLaterSibling
     }
 
-    init(_ list: SelectorList, tree: HTMLTree) {
-        self.tree = tree
-        positions = TreePositions(tree)
+    init(_ list: SelectorList, page: TreePage) {
+        self.page = page
+        tree = page.tree
         subjects = list.selectors.map { add($0) }
     }
 
@@ -63,18 +64,25 @@ final class TreeMatcher {
 
     // MARK: Results
 
-    /// The matching elements in document order, the root element included, each once; `limit` stops early.
-    func matches(limit: Int? = nil) -> [Int] {
+    /// The matching elements in document order, the root element included, each once.
+    func matches() -> [Int] {
         var found: [Int] = []
+        forEachMatch {
+            found.append($0)
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with each matching element in document order until it returns false.
+    func forEachMatch(_ body: (Int) throws -> Bool) rethrows {
         var node = tree.firstChild(HTMLTree.document)
         while let current = node {
             if tree.kind(current) == .element, subjects.contains(where: { matches(row: $0, current) }) {
-                found.append(current)
-                if let limit, found.count >= limit { break }
+                guard try body(current) else { return }
             }
             node = next(after: current, within: HTMLTree.document)
         }
-        return found
     }
 
     /// The node after `node` in document order, staying inside `root`'s subtree.

@@ -1,0 +1,177 @@
+// A node of tb's own HTMLTree as tb html's records read it: the same name, attributes, text, HTML and path as the
+// libxml2 tree's HTMLNode gives for the same page, so that records do not depend on which tree was built.
+import Bytes
+import HTML5
+import LibXML2
+
+/// A page parsed into an HTMLTree, with its sibling positions: what every TreeNode of it shares (one reference to
+/// copy, where the tree's value would be a dozen arrays).
+final class TreePage {
+    let tree: HTMLTree
+    let positions: TreePositions
+
+    init(_ tree: HTMLTree) {
+        self.tree = tree
+        positions = TreePositions(tree)
+    }
+}
+
+/// One node of an HTMLTree.
+struct TreeNode {
+    let page: TreePage
+    let node: Int
+
+    var kind: HTMLNode.Kind {
+        switch page.tree.kind(node) {
+        case .element: .element
+        case .text: .text
+        case .comment: .comment
+        case .document: .document
+        case .doctype: .other
+        }
+    }
+
+    /// An element's name as libxml2's tree has it (`foreignObject`); "" for other nodes.
+    var name: String { kind == .element ? page.tree.withName(node, string) : "" }
+
+    /// The attributes in source order, names as written (`xlink:href`).
+    var attributes: [(name: String, value: String)] {
+        (0..<page.tree.attributeCount(node)).map {
+            (page.tree.withAttributeName(node, $0, string), page.tree.withAttributeValue(node, $0, string))
+        }
+    }
+
+    /// The value of the attribute called `name` (as written), or nil.
+    func attribute(_ name: String) -> String? {
+        guard let id = page.tree.attributeNameID(Array(name.utf8).span), let index = page.tree.attributeIndex(node, id)
+        else {
+            return nil
+        }
+        return page.tree.withAttributeValue(node, index, string)
+    }
+
+    var children: [TreeNode] {
+        var result: [TreeNode] = []
+        var child = page.tree.firstChild(node)
+        while let current = child {
+            result.append(TreeNode(page: page, node: current))
+            child = page.tree.nextSibling(current)
+        }
+        return result
+    }
+
+    /// Of an element or the document, the text below it joined; of text or a comment, its own.
+    var textContent: String {
+        switch page.tree.kind(node) {
+        case .text, .comment: return page.tree.withData(node, string)
+        case .doctype: return ""
+        case .element, .document:
+            var bytes: [UInt8] = []
+            var current = page.tree.firstChild(node)
+            while let child = current {
+                if page.tree.kind(child) == .text { page.tree.withData(child) { Bytes.append($0, to: &bytes) } }
+                current = next(after: child, within: node)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// The node after `node` in document order, inside `root`'s subtree.
+    private func next(after node: Int, within root: Int) -> Int? {
+        if let child = page.tree.firstChild(node) { return child }
+        var current = node
+        while current != root {
+            if let sibling = page.tree.nextSibling(current) { return sibling }
+            guard let parent = page.tree.parent(current) else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    private func string(_ bytes: Span<UInt8>) -> String {
+        var copy: [UInt8] = []
+        Bytes.append(bytes, to: &copy)
+        return String(decoding: copy, as: UTF8.self)
+    }
+
+    // MARK: Paths
+
+    /// `/html/body/div[2]/a[1]`, as HTMLNode.path writes it: each element with its position among its siblings of the
+    /// same name and namespace, but the root element and the root's head and body; foreign elements with their
+    /// prefix (`svg:rect[2]`); `text()` and `comment()` with a position where there are several.
+    var path: String {
+        var chain: [Int] = []
+        var current = node
+        while page.tree.kind(current) != .document, let parent = page.tree.parent(current) {
+            chain.append(current)
+            current = parent
+        }
+        guard !chain.isEmpty else { return "/" }
+        var bytes: [UInt8] = []
+        for node in chain.reversed() { step(node, into: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the step from `node`'s parent to it.
+    private func step(_ node: Int, into bytes: inout [UInt8]) {
+        guard page.tree.kind(node) == .element, let parent = page.tree.parent(node) else {
+            if let parent = page.tree.parent(node) { bytes += step(node, parent: parent).utf8 }
+            return
+        }
+        bytes.append(UInt8(ascii: "/"))
+        switch page.tree.namespace(node) {
+        case .html: break
+        case .svg: bytes += "svg:".utf8
+        case .mathml: bytes += "math:".utf8
+        }
+        page.tree.withName(node) { Bytes.append($0, to: &bytes) }
+        if page.tree.kind(parent) == .document { return }
+        if page.tree.namespace(node) == .html, let grandparent = page.tree.parent(parent),
+            page.tree.kind(grandparent) == .document,
+            page.tree.withName(node, { Self.isHeadOrBody($0) })
+        {
+            return
+        }
+        bytes.append(UInt8(ascii: "["))
+        Self.writeDecimal(page.positions.index(of: node, ofType: true, fromEnd: false), into: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private static func writeDecimal(_ value: Int, into bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static let head = Array("head".utf8)
+    private static let body = Array("body".utf8)
+
+    private static func isHeadOrBody(_ name: Span<UInt8>) -> Bool {
+        [head, body].contains { word in word.count == name.count && (0..<name.count).allSatisfy { name[$0] == word[$0] }
+        }
+    }
+
+    /// The step to a text node, comment or DOCTYPE.
+    private func step(_ node: Int, parent: Int) -> String {
+        switch page.tree.kind(node) {
+        case .element, .doctype, .document: return "/node()"
+        case .text, .comment:
+            // Adjacent text nodes are one for paths, as they are one node in libxml2's tree.
+            let kind = page.tree.kind(node)
+            var (index, count) = (0, 0)
+            var previousWasText = false
+            var sibling = page.tree.firstChild(parent)
+            while let current = sibling {
+                if page.tree.kind(current) == kind && !(kind == .text && previousWasText) { count += 1 }
+                if current == node { index = count }
+                previousWasText = page.tree.kind(current) == .text
+                sibling = page.tree.nextSibling(current)
+            }
+            let test = kind == .text ? "/text()" : "/comment()"
+            return count > 1 ? "\(test)[\(index)]" : test
+        }
+    }
+}
