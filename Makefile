@@ -10,7 +10,7 @@ BIN := .build/release/tb
 
 # What the build needs: the C libraries behind the shims, and pkg-config to find them.
 BUILD_PACKAGES := pkg-config libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl-dev zlib1g-dev \
-	libpcre2-dev libgumbo-dev
+	libpcre2-dev
 # Versions the build needs at least, upgraded when older: Debian's libexpat1 backports reparse deferral
 # (XML_SetReparseDeferralEnabled) from 2.5.0-1+deb12u2 on, without which expat parses a huge unfinished tag again for
 # every piece (a 64 MB attribute takes 15 s); deb12u5 is the current security update. tb finds the function at run
@@ -24,13 +24,13 @@ MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
 DEMO_PACKAGES := python3 subversion
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
 # flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, nc for reach's service names, the Python
-# documentation's pages to compare tb's HTML5 parser with gumbo on, and the real servers the input tests run on
+# documentation's pages to compare tb's two trees on, and the real servers the input tests run on
 # 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
 TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
-# The peer tools the benchmarks compare against (and gcc to build gumbo's parse alone; lexbor's comes from PyPI, as
-# selectolax, which bench/html.sh installs with pip when it can).
+# The peer tools the benchmarks compare against (and gcc and libgumbo-dev to build gumbo's parse alone, a floor;
+# lexbor's comes from PyPI, as selectolax, which bench/html.sh installs with pip when it can).
 BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping \
-	gcc python3-doc
+	gcc libgumbo-dev python3-doc
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 

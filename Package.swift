@@ -50,7 +50,6 @@ let package = Package(
         .target(
             name: "CSVN", dependencies: ["CLoader"], path: "Sources/Shims/CSVN",
             cSettings: [.unsafeFlags(svnHeaders)]),
-        .target(name: "CGumbo", dependencies: ["CLoader"], path: "Sources/Shims/CGumbo"),
 
         // MARK: Shims (Swift)
         .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
@@ -70,9 +69,6 @@ let package = Package(
         .target(
             name: "SVN", dependencies: ["CSVN", "Loader"], path: "Sources/Shims/SVN",
             swiftSettings: [.unsafeFlags(svnHeaders.flatMap { ["-Xcc", $0] })]),
-        .target(
-            name: "Gumbo", dependencies: ["CGumbo", "Loader", "CLibXML2", "LibXML2"], path: "Sources/Shims/Gumbo",
-            swiftSettings: [.unsafeFlags(xmlHeaders.flatMap { ["-Xcc", $0] })]),
 
         // MARK: Commands
         .target(
@@ -96,7 +92,7 @@ let package = Package(
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
         .target(
-            name: "HTMLCommands", dependencies: ["Toolbox", "HTML5", "LibXML2", "Gumbo", "POSIX", "Bytes", "Threads"],
+            name: "HTMLCommands", dependencies: ["Toolbox", "HTML5", "LibXML2", "POSIX", "Bytes", "Threads"],
             path: "Sources/Commands/HTMLCommands",
             // --stream handles every start tag of a page in classes only the main thread touches; the runtime
             // exclusivity checks on them cost a tenth of a run. The compile-time checks stay.
@@ -122,8 +118,8 @@ let package = Package(
         .testTarget(
             name: "ShimsTests",
             dependencies: [
-                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "Gumbo", "CLoader",
-                "Loader", "CGumbo", "CLibXML2", "TestSupport",
+                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "CLoader",
+                "Loader", "CLibXML2", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(
@@ -149,7 +145,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands", "SVNCommands",
-                "Toolbox", "PCRE2", "SVN", "LibXML2", "Gumbo", "HTML5", "TestSupport",
+                "Toolbox", "PCRE2", "SVN", "LibXML2", "HTML5", "TestSupport",
             ],
             path: "Tests/FuzzTargets"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "TestSupport"]),

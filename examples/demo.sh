@@ -99,7 +99,7 @@ show tb html --html nav page.html --template "'%(html)%n'"
 show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(value)%n'"
 show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
 show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fields value
-show "tb html --parser tb 'table td' page.html --fields path,text"
+show "tb html --parser libxml2 'table td' page.html --fields path,text"
 show "tb html --stream 'a[href]' --attr href page.html --fields value | head -2"
 show tb html "'div >'" page.html
 

@@ -156,7 +156,7 @@ struct ExitStatusTests {
         }
     }
 
-    /// The libraries loaded on first use (libcurl, libsvn with APR, libxml2, gumbo) and Foundation with its ICU are
+    /// The libraries loaded on first use (libcurl, libsvn with APR, libxml2) and Foundation with its ICU are
     /// not linked: they would cost every start-up (see CONTRIBUTING.md).
     @Test func heavyLibrariesAreNotLinked() throws {
         let ldd = try runProgram("/usr/bin/ldd", [Package.binary], environment: scratch.environment)

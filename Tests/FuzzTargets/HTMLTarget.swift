@@ -1,5 +1,6 @@
-// Fuzz target `html`: any bytes as a page, through gumbo's HTML5 tree handed to libxml2 (or tb's own HTML5 parser's,
-// libxml2's own parser, or its streaming one), then a fixed set of selectors covering each way a selector is evaluated.
+// Fuzz target `html`: any bytes as a page, through tb's HTML5 parser into its own tree, matched natively (or into a
+// libxml2 document for XPath, libxml2's own parser, or its streaming one), then a fixed set of selectors covering each
+// way a selector is evaluated.
 
 /// `tb html` on arbitrary bytes.
 enum HTMLTarget: FuzzTarget {
@@ -13,6 +14,9 @@ enum HTMLTarget: FuzzTarget {
         streamable + ", li + li, li ~ p, tr:nth-last-child(2n+1), div:has(> a), :empty, td:only-of-type, "
         + "p:contains(x), input:checked, :not(p, div)"
 
+    /// XPath on tb's parser's tree in libxml2: elements, attributes, text and foreign content.
+    static let xpath = "//a/@href | //svg:*[1] | //td/text() | //comment() | //*[@id][last()]"
+
     static func check(_ input: [UInt8]) throws(FuzzViolation) {
         let path = InProcessCheck.write(input)
         // The input's length picks the parser, so that no byte of a seed is spent on it.
@@ -20,7 +24,7 @@ enum HTMLTarget: FuzzTarget {
         switch input.count % 4 {
         case 0: arguments = ["--stream", "--html", streamable]
         case 1: arguments = ["--parser", "libxml2", "--html", tree]
-        case 2: arguments = ["--parser", "tb", "--html", tree]
+        case 2: arguments = ["--html", "--xpath", xpath]
         default: arguments = ["--html", tree]
         }
         // 0: nodes; 1: none; 2: a page that cannot be read.

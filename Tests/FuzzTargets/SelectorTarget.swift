@@ -1,6 +1,5 @@
 // Fuzz target `selector`: any text as a CSS selector. It compiles, or fails with an error pointing into the text;
 // what compiles is XPath that libxml2 compiles and evaluates without error, with and without foreign content.
-import Gumbo
 import HTMLCommands
 import LibXML2
 
@@ -9,12 +8,13 @@ enum SelectorTarget: FuzzTarget {
     static let name = "selector"
 
     /// A page with HTML, SVG and MathML elements, parsed once.
-    nonisolated(unsafe) static let page: HTMLDocument? = try? parseHTML5(
+    nonisolated(unsafe) static let page: HTMLDocument? = try? HTMLDocument.parsingHTML5(
         Array(
             "<!DOCTYPE html><title>t</title><div id=a class='b c'><p lang=en>x<a href=/y>y</a></p><ul><li>1<li>2</ul>"
                 .utf8)
             + Array("<svg><g><text>s</text></g></svg><math><mi>m</mi></math><input checked><br></div>".utf8),
-        url: "file:///page.html")
+        url: "file:///page.html"
+    ).document
 
     static func check(_ input: [UInt8]) throws(FuzzViolation) {
         let text = String(decoding: input, as: UTF8.self)

@@ -370,7 +370,7 @@ struct LibXML2DocumentTests {
     }
 }
 
-/// A document built node by node with libxml2's tree functions, as the gumbo converter builds one: SVG elements
+/// A document built node by node with libxml2's tree functions, as the HTML5 tree sink builds one: SVG elements
 /// with their namespace and prefix, which libxml2's HTML parser cannot make. The functions are resolved here, for
 /// the tests alone; the shim's table holds only what tb calls.
 final class BuiltDocument {

@@ -2,7 +2,6 @@
 import CLoader
 import Curl
 import Expat
-import Gumbo
 import LibXML2
 import Loader
 import PCRE2
@@ -26,10 +25,6 @@ struct LibraryTests {
         #expect(isVersion(try Curl.version()))
         #expect(isVersion(try LibXML2.version()))
         #expect(try SVN.version().hasPrefix("1."))
-        // gumbo has no version: a parse, which also reads its default options (a data symbol) through the table.
-        #expect(
-            try HTML5TreeDump.libxml2(parseHTML5(Array("<title>t</title><p>text".utf8), url: nil)).first == "| <html>")
-        #expect(try HTML5TreeDump.libxml2(parseHTML5([], url: nil)).first == "| <html>")
     }
 
     struct LoadFailure: Error { let message: String }

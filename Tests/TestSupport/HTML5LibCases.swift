@@ -1,5 +1,5 @@
 // The tree-construction cases of html5lib-tests (Tests/Fixtures/html5lib-tests/tree-construction): the .dat format,
-// read into cases that tb's HTML5 parser and gumbo's path are checked against.
+// read into cases that tb's HTML5 parser is checked against.
 import Foundation
 
 /// One `#data` case of a tree-construction .dat file.

@@ -1,5 +1,6 @@
 // tb html [options] SELECTOR [SOURCE...]: the nodes of HTML pages that a CSS selector or an XPath expression picks,
-// parsed the way browsers parse (gumbo's HTML5 tree in a libxml2 document), or streamed in flat memory.
+// parsed the way browsers parse (tb's own HTML5 parser and tree, CSS matched on it natively), or streamed in flat
+// memory.
 import POSIX
 import Toolbox
 
@@ -9,7 +10,7 @@ public struct HTMLCommand: Command {
         "xpath", value: "EXPR", help: "select with an XPath 1.0 expression instead of a CSS selector")
     static let parser = Option<HTMLParserChoice>(
         "parser", value: "NAME",
-        help: "html5 (gumbo, as browsers parse), tb (tb's own HTML5 parser) or libxml2 (HTML4 rules)",
+        help: "html5 (tb's own HTML5 parser, as browsers parse; also spelled tb) or libxml2 (HTML4 rules)",
         default: .html5)
     static let stream = Flag(
         "stream", help: "parse in flat memory and print each node as it closes (selectors that need no whole tree)",
@@ -40,24 +41,22 @@ public struct HTMLCommand: Command {
     public static let spec = CommandSpec(
         name: "html", abstract: "select nodes from HTML pages with CSS selectors or XPath",
         discussion: """
-            Parses each page the way a browser does — gumbo builds the HTML5 tree (tables get their tbody, a <p> \
-            ends before a <section>, <title> holds text, SVG and MathML keep their names and namespaces) — and \
-            hands it to libxml2 as a document, whose XPath engine finds the nodes. --parser libxml2 uses \
-            libxml2's own HTML4 parser, faster but not what browsers build (tb uses it too for a page that nests \
-            elements more than 10,000 deep, on which gumbo would take minutes, and says so). --parser tb uses tb's \
-            own HTML5 parser, the standard's tokenizer and tree construction (scripting off: <noscript> holds \
-            markup): the tree gumbo builds, in time linear in any page, several times faster. Many sources are read \
-            in one call: URLs fetched concurrently, local files parsed on every core, records in the order of the \
-            pages.
+            Parses each page the way a browser does, with tb's own HTML5 parser — the standard's tokenizer and \
+            tree construction (tables get their tbody, a <p> ends before a <section>, <title> holds text, SVG and \
+            MathML keep their names and namespaces; scripting off: <noscript> holds markup), in time linear in any \
+            page — into a compact tree on which the selector is matched natively, right to left as browsers \
+            match. With --xpath the tree is built as a libxml2 document instead, whose XPath engine evaluates the \
+            expression. --parser libxml2 uses libxml2's own HTML4 parser and XPath, not what browsers build. Many \
+            sources are read in one call: URLs fetched concurrently, local files parsed on every core, records in \
+            the order of the pages.
 
             Selectors: CSS Selectors Level 3 in full (type, universal, class, id, every attribute operator, \
             descendant, >, + and ~, :nth-child(an+b) and the other structural pseudo-classes, :empty, :root, \
             :not()), and from Level 4 :has() with relative selectors (:has(> a), :has(+ p)), :is(), :where(), \
             :not() of lists, [attr=v i], :checked, :disabled, :enabled, :required and :optional; and \
             :contains("text"). Type selectors ignore case for HTML elements and match SVG ones exactly \
-            (foreignObject). The selector is compiled to XPath; with --xpath, an XPath 1.0 expression is used as \
-            it is: it may select attributes and text, or compute a value (count(//a)). Its prefixes: svg, math, \
-            xlink.
+            (foreignObject). With --xpath, an XPath 1.0 expression is used as it is: it may select attributes and \
+            text, or compute a value (count(//a)). Its prefixes: svg, math, xlink.
 
             One node record per match, in document order, nested matches included. attributes holds every \
             attribute, decoded; href, src, action, formaction, poster, cite, data, background, xlink:href and each \

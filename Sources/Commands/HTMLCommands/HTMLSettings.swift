@@ -3,9 +3,10 @@ import Toolbox
 
 /// Which parser builds the tree.
 enum HTMLParserChoice: String, ArgumentChoice {
-    /// gumbo: the HTML standard's tree construction, as browsers build it.
+    /// tb's own HTML5 parser (the HTML5 module): the standard's tokenizer and tree construction, as browsers build
+    /// the tree, linear in any page.
     case html5
-    /// tb's own HTML5 parser (the HTML5 module): the standard's tokenizer and tree construction, linear in any page.
+    /// The same parser, by its other name.
     case tb
     /// libxml2's HTML parser: HTML4 rules, faster.
     case libxml2

@@ -1,5 +1,5 @@
-// Tree mode for many local files: their pages are parsed on worker threads, one per core (gumbo's parse is most of
-// the work, and one page's parse cannot be split), and their records are printed on the main thread in the order
+// Tree mode for many local files: their pages are parsed on worker threads, one per core (the parse is most of the
+// work, and one page's parse cannot be split), and their records are printed on the main thread in the order
 // the pages came, as soon as every earlier page's are out.
 import Threads
 import Toolbox

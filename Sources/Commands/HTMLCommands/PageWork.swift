@@ -1,7 +1,6 @@
 // The work of tree mode on one whole page, wherever it runs (the main thread, or a worker of the PagePool): decode,
 // pick the parser, parse, run the query, and hand each record to a sink until --limit.
 import Bytes
-import Gumbo
 import HTML5
 import LibXML2
 import Toolbox
@@ -34,29 +33,19 @@ enum PageWork {
         let text = decoder.decodeWhole(raw, warn: warn)
         raw = []
         HTMLDocument.releaseKept()
-        var parser = settings.parser
-        if parser == .html5 {
-            let depth = NestingEstimate.deepest(text)
-            if depth > NestingEstimate.gumboLimit {
-                warn(
-                    "'\(job.name)' nests elements about \(depth) deep: parsed with libxml2's HTML4 parser (gumbo "
-                        + "would take minutes)")
-                parser = .libxml2
-            }
-        }
-        if parser == .tb, case .css(let selectors) = query.query {
+        let html5 = settings.parser != .libxml2
+        if html5, case .css(let selectors) = query.query {
             try runOnTree(text, job: job, selectors: selectors, settings: settings, warn: warn, emit: emit)
             return
         }
         let document: HTMLDocument
         do {
-            switch parser {
-            case .html5: document = try parseHTML5(text, url: job.url)
-            case .tb:
+            if html5 {
                 let parsed = try HTMLDocument.parsingHTML5(text, url: job.url)
                 document = parsed.document
                 if parsed.limitReached { warn(reopeningWarning(job.name)) }
-            case .libxml2: document = try HTMLDocument(libxml2: text, url: job.url)
+            } else {
+                document = try HTMLDocument(libxml2: text, url: job.url)
             }
         } catch {
             throw ToolError("cannot parse '\(job.name)': \(error)")

@@ -1,6 +1,5 @@
 // tb's HTML5 parser building a libxml2 document: the TreeSink that turns the tree builder's steps into libxml2 nodes,
-// in the shape the rest of tb html relies on (CONTRIBUTING.md, "How tb html selects") — the one the gumbo converter
-// gives: HTML elements without a namespace, SVG and MathML ones in theirs with the prefixes svg and math, declared on
+// in the shape the rest of tb html relies on (CONTRIBUTING.md, "How tb html selects"): HTML elements without a namespace, SVG and MathML ones in theirs with the prefixes svg and math, declared on
 // the root element; xlink: and xml: attributes in theirs; a template's contents as its children.
 internal import CLibXML2
 import HTML5
@@ -302,7 +301,7 @@ final class LibXML2TreeSink: TreeSink {
 
     func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>) {
         guard !failed else { return }
-        // An identifier that is empty is left out, as the gumbo converter does.
+        // An identifier that is empty is left out: the DOCTYPE has none, as html5lib's trees print it.
         func string(_ bytes: Span<UInt8>) -> String? {
             bytes.isEmpty ? nil : bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }

@@ -1,4 +1,4 @@
-// An HTML document as a libxml2 tree: parsed by libxml2's own HTML parser, or built elsewhere (the gumbo converter)
+// An HTML document as a libxml2 tree: parsed by libxml2's own HTML parser, or built elsewhere (tb's HTML5 parser's sink)
 // and adopted; evaluated with XPath.
 internal import CLibXML2
 import Threads
@@ -34,7 +34,7 @@ public final class HTMLDocument: @unchecked Sendable {
     }
 
     /// Takes ownership of `document`, an `xmlDocPtr` (of type XML_HTML_DOCUMENT_NODE) built by another shim, such
-    /// as the gumbo converter: it is freed with this object. Its nodes' `_private` fields must be NULL and belong to
+    /// as the HTML5 tree sink: it is freed with this object. Its nodes' `_private` fields must be NULL and belong to
     /// the HTMLDocument from now on (it keeps the positions of nodes there).
     package static func adopting(_ document: OpaquePointer) -> HTMLDocument {
         HTMLDocument(adopting: xmlDocPtr(document))
@@ -69,7 +69,7 @@ public final class HTMLDocument: @unchecked Sendable {
         libxml2.xmlDocGetRootElement(document).map { HTMLNode(self, $0) }
     }
 
-    /// Whether the document has SVG or MathML elements, whose names CSS compares differently. The gumbo converter
+    /// Whether the document has SVG or MathML elements, whose names CSS compares differently. The HTML5 tree sink
     /// declares their namespaces on the root element when it makes the first such element, and libxml2's own parser
     /// makes none: the root's declarations tell, without a walk of the tree.
     public var hasForeignElements: Bool {

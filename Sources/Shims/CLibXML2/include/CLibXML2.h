@@ -55,7 +55,7 @@
     X(xmlNewIOInputStream)                                                                                          \
     X(inputPush)
 
-// The Gumbo shim's tree builder.
+// The HTML5 tree sink (HTML5TreeSink.swift).
 #define CLIBXML2_TREE_SYMBOLS(X)                                                                                    \
     X(xmlFree)                                                                                                      \
     X(xmlDictCreate)                                                                                                \
@@ -96,10 +96,6 @@ CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
 static inline const char *_Nonnull CLibXML2_parserVersion(void) {
     return *CLibXML2_fn()->__xmlParserVersion();
 }
-
-// Mutable data symbol (see CLoader.h): whether libxml2 frees with the C library's free(), so that a string gumbo
-// allocated with malloc() can become a node's content as it is, without a copy.
-static inline bool CLibXML2_freesWithFree(void) { return *CLibXML2_fn()->xmlFree == free; }
 
 // Mutable data symbol (see CLoader.h): frees what libxml2 allocated and hands over, such as a serialized document.
 static inline void CLibXML2_free(void *_Nullable memory) { (*CLibXML2_fn()->xmlFree)(memory); }

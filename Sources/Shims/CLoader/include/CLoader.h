@@ -2,7 +2,7 @@
 // Linking libcurl, libsvn and libxml2 loads ~75 shared objects and costs every run of tb ~10 ms, even
 // `tb --version`; loading them on demand costs that only in the commands that use them.
 //
-// A lazily loaded library's C module (CCurl, CLibXML2, CSVN, CGumbo) is a header and a one-line .c file:
+// A lazily loaded library's C module (CCurl, CLibXML2, CSVN) is a header and a one-line .c file:
 //
 //     // CFoo.h                                          // CFoo.c
 //     #include <foo.h>                                   #include "CFoo.h"
@@ -22,8 +22,7 @@
 // - mutable data symbols (`xmlFree` is a global variable holding a function pointer): Swift 6 rejects a C global
 //   `var` outright ("not concurrency-safe because it involves shared mutable state"), and through the table its
 //   slot is the variable's address (`UnsafeMutablePointer<xmlFreeFunc?>`), not a function; the wrapper reads and
-//   calls it. Constant data needs none: the slot of `kGumboDefaultOptions` is the `const GumboOptions *` that
-//   gumbo's functions take.
+//   calls it. Constant data needs none: its slot is the pointer the functions take.
 // Swift 6.3 reads C unions (`CURLMsg.data.result`), fills C structs and calls function pointers: those need no
 // wrapper.
 #pragma once
