@@ -9,6 +9,9 @@ import LibXML2
 final class TreePage {
     let tree: HTMLTree
     let positions: TreePositions
+    /// The path of the last parent a path was written for: matches come in document order, so the next one is
+    /// often its sibling, and its path is that one's and a step.
+    fileprivate var lastParentPath: (node: Int, bytes: [UInt8]) = (-1, [])
 
     init(_ tree: HTMLTree) {
         self.tree = tree
@@ -100,15 +103,22 @@ struct TreeNode {
     /// same name and namespace, but the root element and the root's head and body; foreign elements with their
     /// prefix (`svg:rect[2]`); `text()` and `comment()` with a position where there are several.
     var path: String {
-        var chain: [Int] = []
-        var current = node
-        while page.tree.kind(current) != .document, let parent = page.tree.parent(current) {
-            chain.append(current)
-            current = parent
+        guard page.tree.kind(node) != .document, let parent = page.tree.parent(node) else { return "/" }
+        var bytes: [UInt8]
+        if page.lastParentPath.node == parent {
+            bytes = page.lastParentPath.bytes
+        } else {
+            var chain: [Int] = []
+            var current = parent
+            while page.tree.kind(current) != .document, let above = page.tree.parent(current) {
+                chain.append(current)
+                current = above
+            }
+            bytes = []
+            for node in chain.reversed() { step(node, into: &bytes) }
+            page.lastParentPath = (parent, bytes)
         }
-        guard !chain.isEmpty else { return "/" }
-        var bytes: [UInt8] = []
-        for node in chain.reversed() { step(node, into: &bytes) }
+        step(node, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

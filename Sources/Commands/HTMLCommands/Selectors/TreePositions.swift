@@ -32,11 +32,34 @@ final class TreePositions {
         return Int(ofType ? typeCount[node] : childCount[node])
     }
 
+    /// The types seen among one parent's children and how many of each, reused from parent to parent: most parents
+    /// have a few types, found faster by a look along the list than by hashing (a Dictionary a parent was a tenth
+    /// of a run that printed paths).
+    private var typeCounts: [(type: Int64, count: Int32)] = []
+    private var manyTypes: [Int64: Int] = [:]
+
+    /// The index of `type` in `typeCounts`, added with a count of 0 when new.
+    private func slot(of type: Int64) -> Int {
+        if typeCounts.count < 16 {
+            for i in 0..<typeCounts.count where typeCounts[i].type == type { return i }
+        } else if let index = manyTypes[type] {
+            return index
+        }
+        typeCounts.append((type, 0))
+        if typeCounts.count == 16 {
+            for (i, entry) in typeCounts.enumerated() { manyTypes[entry.type] = i }
+        } else if typeCounts.count > 16 {
+            manyTypes[type] = typeCounts.count - 1
+        }
+        return typeCounts.count - 1
+    }
+
     /// Counts the element children of `node`'s parent, unless done.
     private func count(around node: Int) {
         guard childIndex[node] == 0, let parent = tree.parent(node) else { return }
         // A type is a name in a namespace: the same name in SVG and in HTML are two types.
-        var perType: [Int64: Int32] = [:]
+        typeCounts.removeAll(keepingCapacity: true)
+        if !manyTypes.isEmpty { manyTypes.removeAll(keepingCapacity: true) }
         var elements: Int32 = 0
         var child = tree.firstChild(parent)
         while let current = child {
@@ -44,17 +67,16 @@ final class TreePositions {
             guard tree.kind(current) == .element else { continue }
             elements += 1
             childIndex[current] = elements
-            let type = Self.type(tree, current)
-            let index = (perType[type] ?? 0) + 1
-            perType[type] = index
-            typeIndex[current] = index
+            let slot = slot(of: Self.type(tree, current))
+            typeCounts[slot].count += 1
+            typeIndex[current] = typeCounts[slot].count
         }
         child = tree.firstChild(parent)
         while let current = child {
             child = tree.nextSibling(current)
             guard tree.kind(current) == .element else { continue }
             childCount[current] = elements
-            typeCount[current] = perType[Self.type(tree, current)] ?? 1
+            typeCount[current] = typeCounts[slot(of: Self.type(tree, current))].count
         }
     }
 
