@@ -150,7 +150,7 @@ public struct HTMLCommand: Command {
         // The value is what was asked for: whole before the path beside it grows.
         context.output.widenFirst(["value"], of: NodeRecord.self)
         System.disableFastBins()
-        let query = try PreparedQuery(settings.query)
+        let query = try PreparedQuery(settings.query, parser: settings.parser)
         let tally = MatchTally()
         var settings = settings
         settings.showsText = context.output.shows("text")

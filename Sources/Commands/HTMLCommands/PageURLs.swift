@@ -124,6 +124,13 @@ struct PageURLs: Sendable {
         return candidates.joined(separator: ", ")
     }
 
+    /// The base a page's `<base href>` sets: the value resolved against the page's own URL, browser-encoded; nil
+    /// when it is empty once trimmed (the page's URL stays the base).
+    static func base(href: String, pageURL: String?) -> String? {
+        let trimmed = trimmed(href)
+        return trimmed.isEmpty ? nil : browserEncoded(URLReference.resolve(trimmed, against: pageURL))
+    }
+
     /// Without the ASCII white space the HTML standard strips from URL attributes.
     static func trimmed(_ value: String) -> String {
         let isSpace: (Unicode.Scalar) -> Bool = {

@@ -33,14 +33,16 @@ enum PageWork {
         let text = decoder.decodeWhole(raw, warn: warn)
         raw = []
         HTMLDocument.releaseKept()
-        let html5 = settings.parser != .libxml2
-        if html5, case .css(let selectors) = query.query {
+        let xpath: XPathQuery
+        switch query {
+        case .tree(let selectors):
             try runOnTree(text, job: job, selectors: selectors, settings: settings, warn: warn, emit: emit)
             return
+        case .libxml2(let compiled): xpath = compiled
         }
         let document: HTMLDocument
         do {
-            if html5 {
+            if settings.parser != .libxml2 {
                 let parsed = try HTMLDocument.parsingHTML5(text, url: job.url)
                 document = parsed.document
                 if parsed.limitReached { warn(reopeningWarning(job.name)) }
@@ -53,11 +55,11 @@ enum PageWork {
         defer { document.keepUntilExit() }
         let result: XPathResult
         do {
-            result = try document.evaluate(query.expression(for: document))
+            result = try document.evaluate(xpath.expression(for: document))
         } catch {
             throw ToolError("cannot select from '\(job.name)': \(error)")
         }
-        let urls = PageURLs(base: base(of: document, url: job.url, settings: settings, query: query))
+        let urls = PageURLs(base: base(of: document, url: job.url, settings: settings, query: xpath))
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: urls)
         var printed = 0
         func give(_ record: NodeRecord) throws -> Bool {
@@ -125,8 +127,7 @@ enum PageWork {
         else { return nil }
         var bytes: [UInt8] = []
         Bytes.append(tree.attributeValue(element, index), to: &bytes)
-        let trimmed = PageURLs.trimmed(String(decoding: bytes, as: UTF8.self))
-        return trimmed.isEmpty ? nil : PageURLs.browserEncoded(URLReference.resolve(trimmed, against: url))
+        return PageURLs.base(href: String(decoding: bytes, as: UTF8.self), pageURL: url)
     }
 
     static func reopeningWarning(_ name: String) -> String {
@@ -135,15 +136,14 @@ enum PageWork {
     }
 
     /// The base URLs resolve against: --base, else the page's <base href> (itself resolved), else the page's URL.
-    static func base(of document: HTMLDocument, url: String?, settings: HTMLSettings, query: PreparedQuery)
+    static func base(of document: HTMLDocument, url: String?, settings: HTMLSettings, query: XPathQuery)
         -> String?
     {
         if let base = settings.base { return base }
         if case .nodes(let nodes) = try? document.evaluate(query.baseElement), let element = nodes.first,
-            let href = element.attribute("href")
+            let href = element.attribute("href"), let base = PageURLs.base(href: href, pageURL: url)
         {
-            let trimmed = PageURLs.trimmed(href)
-            if !trimmed.isEmpty { return PageURLs.browserEncoded(URLReference.resolve(trimmed, against: url)) }
+            return base
         }
         return url
     }

@@ -1,10 +1,28 @@
-// The selector or expression of a run, compiled once for all its pages: a CSS selector becomes XPath (two ways: for
-// pages with SVG or MathML in them and for pages without), checked before any page is read.
+// The selector or expression of a run, prepared once for all its pages, for the tree its pages will be parsed into:
+// a CSS selector matched on tb's own tree needs nothing more, so such a run neither loads libxml2 nor compiles XPath;
+// for a libxml2 document, a CSS selector becomes XPath (two ways: for pages with SVG or MathML in them and for pages
+// without), checked before any page is read.
 import LibXML2
 import Toolbox
 
-/// A query ready to run on any number of documents.
-final class PreparedQuery: @unchecked Sendable {
+/// A query ready to run on any number of pages.
+enum PreparedQuery: Sendable {
+    /// A CSS selector, matched natively on tb's HTMLTree.
+    case tree(SelectorList)
+    /// An XPath expression, or a CSS selector with --parser libxml2, evaluated on libxml2 documents.
+    case libxml2(XPathQuery)
+
+    init(_ query: HTMLQuery, parser: HTMLParserChoice) throws(UsageError) {
+        if case .css(let selectors) = query, parser != .libxml2 {
+            self = .tree(selectors)
+        } else {
+            self = .libxml2(try XPathQuery(query))
+        }
+    }
+}
+
+/// A query compiled for libxml2's XPath engine.
+final class XPathQuery: @unchecked Sendable {
     let query: HTMLQuery
     /// For pages without foreign elements, and for pages with them (a CSS query); the expression (XPath).
     private let plain: XPathExpression
