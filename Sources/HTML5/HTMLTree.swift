@@ -74,6 +74,30 @@ public struct HTMLTree: Sendable {
 
     static func node(_ link: Int32) -> Node? { link < 0 ? nil : Int(link) }
 
+    /// The node after `node` in document order, staying inside `root`'s subtree (nil past its end): a walk of the
+    /// tree as a loop, however deep it nests.
+    public func next(after node: Node, within root: Node) -> Node? {
+        if let child = firstChild(node) { return child }
+        var current = node
+        while current != root {
+            if let sibling = nextSibling(current) { return sibling }
+            guard let parent = parent(current) else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The bytes of the text nodes below `node`, in document order: an element's textContent.
+    public func textBelow(_ node: Node) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var current = firstChild(node)
+        while let child = current {
+            if kinds[child] == .text { bytes.append(data(child)) }
+            current = next(after: child, within: node)
+        }
+        return bytes
+    }
+
     /// An element's namespace.
     public func namespace(_ node: Node) -> Namespace { namespaces[node] }
 

@@ -68,27 +68,8 @@ struct TreeNode {
         switch page.tree.kind(node) {
         case .text, .comment: return page.tree.withData(node, string)
         case .doctype: return ""
-        case .element, .document:
-            var bytes: [UInt8] = []
-            var current = page.tree.firstChild(node)
-            while let child = current {
-                if page.tree.kind(child) == .text { page.tree.withData(child) { Bytes.append($0, to: &bytes) } }
-                current = next(after: child, within: node)
-            }
-            return String(decoding: bytes, as: UTF8.self)
+        case .element, .document: return String(decoding: page.tree.textBelow(node), as: UTF8.self)
         }
-    }
-
-    /// The node after `node` in document order, inside `root`'s subtree.
-    private func next(after node: Int, within root: Int) -> Int? {
-        if let child = page.tree.firstChild(node) { return child }
-        var current = node
-        while current != root {
-            if let sibling = page.tree.nextSibling(current) { return sibling }
-            guard let parent = page.tree.parent(current) else { return nil }
-            current = parent
-        }
-        return nil
     }
 
     private func string(_ bytes: Span<UInt8>) -> String {

@@ -192,14 +192,7 @@ indirect enum TreeCondition {
 
     /// The element's text (all the text below it, in order) contains one of `texts`.
     static func textContains(_ node: Int, _ texts: [[UInt8]], _ matcher: TreeMatcher) -> Bool {
-        var text: [UInt8] = []
-        var current = matcher.tree.firstChild(node)
-        while let child = current {
-            if matcher.tree.kind(child) == .text {
-                matcher.tree.withData(child) { data in for i in 0..<data.count { text.append(data[i]) } }
-            }
-            current = matcher.next(after: child, within: node)
-        }
+        let text = matcher.tree.textBelow(node)
         return texts.contains { want in
             if want.isEmpty { return true }
             guard text.count >= want.count else { return false }

@@ -81,20 +81,8 @@ final class TreeMatcher {
             if tree.kind(current) == .element, subjects.contains(where: { matches(row: $0, current) }) {
                 guard try body(current) else { return }
             }
-            node = next(after: current, within: HTMLTree.document)
+            node = tree.next(after: current, within: HTMLTree.document)
         }
-    }
-
-    /// The node after `node` in document order, staying inside `root`'s subtree.
-    func next(after node: Int, within root: Int) -> Int? {
-        if let child = tree.firstChild(node) { return child }
-        var current = node
-        while current != root {
-            if let sibling = tree.nextSibling(current) { return sibling }
-            guard let parent = tree.parent(current) else { return nil }
-            current = parent
-        }
-        return nil
     }
 
     /// Whether `node` matches the whole of `row`, its last compound as the subject.

@@ -7,17 +7,14 @@ import HTML5
 final class TreePositions {
     private let tree: HTMLTree
     /// 1-based; 0 while the parent's children are not counted yet.
-    private var childIndex: [Int32]
-    private var childCount: [Int32]
-    private var typeIndex: [Int32]
-    private var typeCount: [Int32]
+    private var childIndex: [Int32] = []
+    private var childCount: [Int32] = []
+    private var typeIndex: [Int32] = []
+    private var typeCount: [Int32] = []
 
+    /// The tables are made on the first question: a run that prints no path and asks no position pays nothing.
     init(_ tree: HTMLTree) {
         self.tree = tree
-        childIndex = Array(repeating: 0, count: tree.count)
-        childCount = childIndex
-        typeIndex = childIndex
-        typeCount = childIndex
     }
 
     func index(of node: Int, ofType: Bool, fromEnd: Bool) -> Int {
@@ -56,6 +53,10 @@ final class TreePositions {
 
     /// Counts the element children of `node`'s parent, unless done.
     private func count(around node: Int) {
+        if childIndex.isEmpty {
+            childIndex = Array(repeating: 0, count: tree.count)
+            (childCount, typeIndex, typeCount) = (childIndex, childIndex, childIndex)
+        }
         guard childIndex[node] == 0, let parent = tree.parent(node) else { return }
         // A type is a name in a namespace: the same name in SVG and in HTML are two types.
         typeCounts.removeAll(keepingCapacity: true)
