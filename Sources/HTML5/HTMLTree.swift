@@ -55,6 +55,7 @@ public struct HTMLTree: Sendable {
     /// Parses `utf8` (scripting off) into a tree. `limitReached` as in HTML5ParseReport.
     public static func parse(_ utf8: [UInt8]) -> (tree: HTMLTree, limitReached: Bool) {
         let sink = HTMLTreeSink()
+        sink.tree.reserve(forInput: utf8.count)
         let report = HTML5Parser.parse(utf8, into: sink)
         return (sink.tree, report.limitReached)
     }
@@ -146,6 +147,16 @@ public struct HTMLTree: Sendable {
         try body(name(node))
     }
 
+    /// `body` given the element name numbered `id`.
+    public func withName<Result>(of id: NameID, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try body(names.name(id))
+    }
+
+    /// `body` given the attribute name numbered `id`.
+    public func withAttributeName<Result>(of id: NameID, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try body(attributeNames.name(id))
+    }
+
     /// The DOCTYPE's name, public and system identifiers.
     @_lifetime(borrow self)
     public func doctype(_ part: Int) -> Span<UInt8> { text.span.extracting(doctypeRanges[part]) }
@@ -183,6 +194,26 @@ public struct HTMLTree: Sendable {
     }
 
     // MARK: Building (HTMLTreeSink)
+
+    /// Room for the tree of a page of `count` bytes, so that the rows and buffers are not copied as they grow. The
+    /// text and values are at most about the page's size, and a page has about one node per 32 bytes (the bench's
+    /// page one per 34, markup-dense pages fewer); memory only reserved is not touched, so a guess too large costs
+    /// address space, not memory.
+    mutating func reserve(forInput count: Int) {
+        text.reserveCapacity(count)
+        let nodes = count / 32 + 16
+        kinds.reserveCapacity(nodes)
+        namespaces.reserveCapacity(nodes)
+        nameIDs.reserveCapacity(nodes)
+        parents.reserveCapacity(nodes)
+        firstChildren.reserveCapacity(nodes)
+        lastChildren.reserveCapacity(nodes)
+        nextSiblings.reserveCapacity(nodes)
+        previousSiblings.reserveCapacity(nodes)
+        dataStarts.reserveCapacity(nodes)
+        dataCounts.reserveCapacity(nodes)
+        attributes.reserveCapacity(nodes / 2)
+    }
 
     /// A new node, in no parent yet.
     mutating func add(_ kind: Kind, namespace: Namespace = .html, name: NameID = 0, dataStart: Int, dataCount: Int)

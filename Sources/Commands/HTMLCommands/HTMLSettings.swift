@@ -68,15 +68,26 @@ func attribute(_ name: String, in attributes: [(name: String, value: String)]) -
 }
 
 extension NodeRecord {
-    /// With --attr: a copy of this record for each attribute of `names` it has, value and name filled.
-    func values(of names: [String]) -> [NodeRecord] {
-        names.compactMap { name in
-            guard let found = HTMLCommands.attribute(name, in: attributes) else { return nil }
-            var copy = self
+    /// Gives `body` the record to print, or with --attr (`names`) the record once for each of those attributes it
+    /// has, name and value filled in; stops when `body` returns false, and says whether it did not.
+    consuming func forEachValue(of names: [String], _ body: (NodeRecord) throws -> Bool) rethrows -> Bool {
+        var record = consume self
+        guard !names.isEmpty else { return try body(record) }
+        // One name, the usual case: this record itself, not a copy (a record is eight references to retain).
+        if names.count == 1 {
+            guard let found = HTMLCommands.attribute(names[0], in: record.attributes) else { return true }
+            record.attribute = found.name
+            record.value = found.value
+            return try body(record)
+        }
+        for name in names {
+            guard let found = HTMLCommands.attribute(name, in: record.attributes) else { continue }
+            var copy = record
             copy.attribute = found.name
             copy.value = found.value
-            return copy
+            guard try body(copy) else { return false }
         }
+        return true
     }
 }
 

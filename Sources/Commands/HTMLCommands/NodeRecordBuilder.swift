@@ -24,8 +24,9 @@ struct NodeRecordBuilder {
     let source: JSONText
     let urls: PageURLs
 
-    /// The records for `node`: one, or with --attr one per named attribute the node has (none when it has none).
-    func records(for node: some RecordNode) -> [NodeRecord] {
+    /// Gives `body` the records for `node`: one, or with --attr one per named attribute the node has (none when it
+    /// has none). Stops when `body` returns false, and says whether it did not.
+    func records(for node: some RecordNode, _ body: (NodeRecord) throws -> Bool) rethrows -> Bool {
         switch node.kind {
         case .element:
             var record = NodeRecord(source: source, tag: node.name, attributes: attributes(of: node))
@@ -37,23 +38,23 @@ struct NodeRecordBuilder {
             }
             if settings.showsPath { record.path = node.path }
             if let mode = settings.textMode { record.value = TextRendering.render(node, mode) }
-            return settings.attributes.isEmpty ? [record] : record.values(of: settings.attributes)
+            return try record.forEachValue(of: settings.attributes, body)
         case .attribute:
-            guard settings.attributes.isEmpty else { return [] }
+            guard settings.attributes.isEmpty else { return true }
             var record = NodeRecord(source: source, tag: nil, attributes: [])
             record.attribute = node.name
             record.value = settings.rawURLs ? node.textContent : urls.resolve(attribute: node.name, node.textContent)
             record.path = node.path
-            return [record]
+            return try body(record)
         default:
-            guard settings.attributes.isEmpty else { return [] }
+            guard settings.attributes.isEmpty else { return true }
             var record = NodeRecord(source: source, tag: nil, attributes: [])
             let content = node.textContent
             record.text = TextRendering.normalized(content)
             record.value = settings.textMode == .normalized ? record.text : content
             if settings.htmlPart != nil { record.html = node.outerHTML }
             record.path = node.path
-            return [record]
+            return try body(record)
         }
     }
 

@@ -69,7 +69,7 @@ enum PageWork {
         switch result {
         case .nodes(let nodes):
             for node in nodes {
-                for record in builder.records(for: node) { guard try give(record) else { return } }
+                guard try builder.records(for: node, give) else { return }
             }
         case .string(let value): _ = try give(builder.scalar(value))
         case .number(let value): _ = try give(builder.scalar(format(value)))
@@ -91,11 +91,10 @@ enum PageWork {
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
         var printed = 0
         try matcher.forEachMatch { node in
-            for record in builder.records(for: TreeNode(page: page, node: node)) {
+            try builder.records(for: TreeNode(page: page, node: node)) { record in
                 printed += 1
-                guard try emit(record), settings.limit.map({ printed < $0 }) ?? true else { return false }
+                return try emit(record) && settings.limit.map { printed < $0 } ?? true
             }
-            return true
         }
     }
 

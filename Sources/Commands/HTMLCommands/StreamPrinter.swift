@@ -181,7 +181,7 @@ final class StreamPrinter: InputHandler {
         for capture in pending {
             guard !capture.isOpen, !stopped else { break }
             done += 1
-            for record in capture.records(source: sourceText, urls: urls, settings: settings) {
+            try capture.records(source: sourceText, urls: urls, settings: settings) { record in
                 try context.output.emit(record)
                 printed += 1
                 recordCount += 1
@@ -189,8 +189,9 @@ final class StreamPrinter: InputHandler {
                 if let limit = settings.limit, printed >= limit {
                     stopped = true
                     parser.cancel()
-                    break
+                    return false
                 }
+                return true
             }
         }
     }
@@ -305,7 +306,10 @@ private struct Capture {
         return settings.attributes.count { attribute($0, in: element.attributes) != nil }
     }
 
-    func records(source: JSONText, urls: PageURLs, settings: HTMLSettings) -> [NodeRecord] {
+    /// Gives `body` the capture's records until it returns false.
+    func records(
+        source: JSONText, urls: PageURLs, settings: HTMLSettings, _ body: (NodeRecord) throws -> Bool
+    ) rethrows {
         let attributes =
             settings.rawURLs
             ? element.attributes.map { (name: $0.0, value: $0.1) }
@@ -326,6 +330,6 @@ private struct Capture {
         case .inner: record.value = inner.result
         case nil: break
         }
-        return settings.attributes.isEmpty ? [record] : record.values(of: settings.attributes)
+        _ = try record.forEachValue(of: settings.attributes, body)
     }
 }

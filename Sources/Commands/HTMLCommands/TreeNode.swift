@@ -5,18 +5,45 @@ import HTML5
 import LibXML2
 
 /// A page parsed into an HTMLTree, with its sibling positions: what every TreeNode of it shares (one reference to
-/// copy, where the tree's value would be a dozen arrays).
+/// copy, where the tree's value would be a dozen arrays), and what records of its nodes keep asking for.
 final class TreePage {
     let tree: HTMLTree
     let positions: TreePositions
-    /// The path of the last parent a path was written for: matches come in document order, so the next one is
-    /// often its sibling, and its path is that one's and a step.
-    fileprivate var lastParentPath: (node: Int, bytes: [UInt8]) = (-1, [])
+    /// The last path written, a step per ancestor: matches come in document order, so the next one shares most of
+    /// its ancestors, and its path is a prefix of this one's and a step or two.
+    fileprivate var lastPath = PathSteps()
+    /// Element and attribute names as Strings, made once per name rather than once per record.
+    private var elementNames: [String?] = []
+    private var attributeNames: [String?] = []
 
     init(_ tree: HTMLTree) {
         self.tree = tree
         positions = TreePositions(tree)
     }
+
+    func elementName(_ id: NameID) -> String {
+        Self.name(id, in: &elementNames) { tree.withName(of: id, Bytes.string) }
+    }
+
+    func attributeName(_ id: NameID) -> String {
+        Self.name(id, in: &attributeNames) { tree.withAttributeName(of: id, Bytes.string) }
+    }
+
+    private static func name(_ id: NameID, in cache: inout [String?], _ make: () -> String) -> String {
+        let index = Int(id)
+        if index < cache.count, let name = cache[index] { return name }
+        if index >= cache.count { cache += repeatElement(nil, count: index + 1 - cache.count) }
+        let name = make()
+        cache[index] = name
+        return name
+    }
+}
+
+/// A path as the steps to each of a node's ancestors: the nodes, and where each one's step ends in the bytes.
+private struct PathSteps {
+    var nodes: [Int] = []
+    var ends: [Int] = []
+    var bytes: [UInt8] = []
 }
 
 /// One node of an HTMLTree.
@@ -35,12 +62,15 @@ struct TreeNode {
     }
 
     /// An element's name as libxml2's tree has it (`foreignObject`); "" for other nodes.
-    var name: String { kind == .element ? page.tree.withName(node, string) : "" }
+    var name: String { kind == .element ? page.elementName(page.tree.nameID(node)) : "" }
 
     /// The attributes in source order, names as written (`xlink:href`).
     var attributes: [(name: String, value: String)] {
         (0..<page.tree.attributeCount(node)).map {
-            (page.tree.withAttributeName(node, $0, string), page.tree.withAttributeValue(node, $0, string))
+            (
+                page.attributeName(page.tree.attributeNameID(node, $0)),
+                page.tree.withAttributeValue(node, $0, Bytes.string)
+            )
         }
     }
 
@@ -50,7 +80,7 @@ struct TreeNode {
         else {
             return nil
         }
-        return page.tree.withAttributeValue(node, index, string)
+        return page.tree.withAttributeValue(node, index, Bytes.string)
     }
 
     var children: [TreeNode] {
@@ -66,16 +96,10 @@ struct TreeNode {
     /// Of an element or the document, the text below it joined; of text or a comment, its own.
     var textContent: String {
         switch page.tree.kind(node) {
-        case .text, .comment: return page.tree.withData(node, string)
+        case .text, .comment: return page.tree.withData(node, Bytes.string)
         case .doctype: return ""
         case .element, .document: return String(decoding: page.tree.textBelow(node), as: UTF8.self)
         }
-    }
-
-    private func string(_ bytes: Span<UInt8>) -> String {
-        var copy: [UInt8] = []
-        Bytes.append(bytes, to: &copy)
-        return String(decoding: copy, as: UTF8.self)
     }
 
     // MARK: Paths
@@ -84,23 +108,31 @@ struct TreeNode {
     /// same name and namespace, but the root element and the root's head and body; foreign elements with their
     /// prefix (`svg:rect[2]`); `text()` and `comment()` with a position where there are several.
     var path: String {
-        guard page.tree.kind(node) != .document, let parent = page.tree.parent(node) else { return "/" }
-        var bytes: [UInt8]
-        if page.lastParentPath.node == parent {
-            bytes = page.lastParentPath.bytes
-        } else {
-            var chain: [Int] = []
-            var current = parent
-            while page.tree.kind(current) != .document, let above = page.tree.parent(current) {
-                chain.append(current)
-                current = above
-            }
-            bytes = []
-            for node in chain.reversed() { step(node, into: &bytes) }
-            page.lastParentPath = (parent, bytes)
+        guard page.tree.kind(node) != .document, page.tree.parent(node) != nil else { return "/" }
+        // The ancestors below the document, nearest first, then the last path's steps kept as far as they agree.
+        var chain: [Int] = []
+        var current = node
+        while page.tree.kind(current) != .document, let above = page.tree.parent(current) {
+            chain.append(current)
+            current = above
         }
-        step(node, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var steps = PathSteps()
+        swap(&steps, &page.lastPath)
+        var kept = 0
+        while kept < steps.nodes.count && kept < chain.count && steps.nodes[kept] == chain[chain.count - 1 - kept] {
+            kept += 1
+        }
+        steps.nodes.removeSubrange(kept...)
+        steps.ends.removeSubrange(kept...)
+        steps.bytes.removeSubrange((steps.ends.last ?? 0)...)
+        for node in chain[..<(chain.count - kept)].reversed() {
+            step(node, into: &steps.bytes)
+            steps.nodes.append(node)
+            steps.ends.append(steps.bytes.count)
+        }
+        let path = String(decoding: steps.bytes, as: UTF8.self)
+        swap(&steps, &page.lastPath)
+        return path
     }
 
     /// Writes the step from `node`'s parent to it.
@@ -141,8 +173,10 @@ struct TreeNode {
     private static let body = Array("body".utf8)
 
     private static func isHeadOrBody(_ name: Span<UInt8>) -> Bool {
-        [head, body].contains { word in word.count == name.count && (0..<name.count).allSatisfy { name[$0] == word[$0] }
+        func equals(_ word: [UInt8]) -> Bool {
+            word.count == name.count && (0..<name.count).allSatisfy { name[$0] == word[$0] }
         }
+        return equals(head) || equals(body)
     }
 
     /// The step to a text node, comment or DOCTYPE.

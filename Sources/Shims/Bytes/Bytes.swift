@@ -23,6 +23,12 @@ public enum Bytes {
         source.withUnsafeBufferPointer { array.append(contentsOf: $0[range]) }
     }
 
+    /// `bytes` as text in one copy (invalid UTF-8 becomes U+FFFD); short text needs no allocation at all.
+    @inlinable
+    public static func string(_ bytes: Span<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The text in a NUL-terminated buffer that C filled in (invalid UTF-8 becomes U+FFFD).
     public static func string(fromCString buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

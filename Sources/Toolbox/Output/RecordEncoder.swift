@@ -104,10 +104,8 @@ public struct RecordEncoder: ~Copyable {
     public mutating func bytes(_ value: Span<UInt8>) {
         guard prepare() else { return }
         if capturing {
-            var copy: [UInt8] = []
-            Bytes.append(value, to: &copy)
             // Decoding replaces invalid UTF-8 the same way JSONBytes does (maximal subparts become U+FFFD).
-            deliver(.string(String(decoding: copy, as: UTF8.self)))
+            deliver(.string(Bytes.string(value)))
         } else {
             JSONBytes.appendString(value, to: &out)
         }
