@@ -69,23 +69,15 @@ func attribute(_ name: String, in attributes: [(name: String, value: String)]) -
 
 extension NodeRecord {
     /// Gives `body` the record to print, or with --attr (`names`) the record once for each of those attributes it
-    /// has, name and value filled in; stops when `body` returns false, and says whether it did not.
-    consuming func forEachValue(of names: [String], _ body: (NodeRecord) throws -> Bool) rethrows -> Bool {
-        var record = consume self
-        guard !names.isEmpty else { return try body(record) }
-        // One name, the usual case: this record itself, not a copy (a record is eight references to retain).
-        if names.count == 1 {
-            guard let found = HTMLCommands.attribute(names[0], in: record.attributes) else { return true }
-            record.attribute = found.name
-            record.value = found.value
-            return try body(record)
-        }
+    /// has, its name and value filled in (the record itself each time, not a copy: a record is eight references to
+    /// retain). Stops when `body` returns false, and says whether it did not.
+    mutating func forEachValue(of names: [String], _ body: (NodeRecord) throws -> Bool) rethrows -> Bool {
+        guard !names.isEmpty else { return try body(self) }
         for name in names {
-            guard let found = HTMLCommands.attribute(name, in: record.attributes) else { continue }
-            var copy = record
-            copy.attribute = found.name
-            copy.value = found.value
-            guard try body(copy) else { return false }
+            guard let found = HTMLCommands.attribute(name, in: attributes) else { continue }
+            attribute = found.name
+            value = found.value
+            guard try body(self) else { return false }
         }
         return true
     }

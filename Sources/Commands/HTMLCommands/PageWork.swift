@@ -61,10 +61,11 @@ enum PageWork {
         }
         let urls = PageURLs(base: base(of: document, url: job.url, settings: settings, query: xpath))
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: urls)
+        let limit = settings.limit ?? Int.max
         var printed = 0
         func give(_ record: NodeRecord) throws -> Bool {
             printed += 1
-            return try emit(record) && settings.limit.map { printed < $0 } ?? true
+            return try emit(record) && printed < limit
         }
         switch result {
         case .nodes(let nodes):
@@ -89,11 +90,12 @@ enum PageWork {
         let matcher = TreeMatcher(selectors, page: page)
         let base = settings.base ?? treeBase(tree, url: job.url) ?? job.url
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
+        let limit = settings.limit ?? Int.max
         var printed = 0
         try matcher.forEachMatch { node in
             try builder.records(for: TreeNode(page: page, node: node)) { record in
                 printed += 1
-                return try emit(record) && settings.limit.map { printed < $0 } ?? true
+                return try emit(record) && printed < limit
             }
         }
     }

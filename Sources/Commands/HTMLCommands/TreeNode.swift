@@ -109,30 +109,31 @@ struct TreeNode {
     /// prefix (`svg:rect[2]`); `text()` and `comment()` with a position where there are several.
     var path: String {
         guard page.tree.kind(node) != .document, page.tree.parent(node) != nil else { return "/" }
-        // The ancestors below the document, nearest first, then the last path's steps kept as far as they agree.
-        var chain: [Int] = []
-        var current = node
-        while page.tree.kind(current) != .document, let above = page.tree.parent(current) {
-            chain.append(current)
-            current = above
-        }
         var steps = PathSteps()
         swap(&steps, &page.lastPath)
+        defer { swap(&steps, &page.lastPath) }
+        // Up from the node until an ancestor the last path went through (or the document): the steps above it are
+        // kept, the ones below it written anew. Matches come in document order, so that ancestor is near.
+        var chain: [Int] = []
+        var current = node
         var kept = 0
-        while kept < steps.nodes.count && kept < chain.count && steps.nodes[kept] == chain[chain.count - 1 - kept] {
-            kept += 1
+        while page.tree.kind(current) != .document, let above = page.tree.parent(current) {
+            if let depth = steps.nodes.lastIndex(of: current) {
+                kept = depth + 1
+                break
+            }
+            chain.append(current)
+            current = above
         }
         steps.nodes.removeSubrange(kept...)
         steps.ends.removeSubrange(kept...)
         steps.bytes.removeSubrange((steps.ends.last ?? 0)...)
-        for node in chain[..<(chain.count - kept)].reversed() {
+        for node in chain.reversed() {
             step(node, into: &steps.bytes)
             steps.nodes.append(node)
             steps.ends.append(steps.bytes.count)
         }
-        let path = String(decoding: steps.bytes, as: UTF8.self)
-        swap(&steps, &page.lastPath)
-        return path
+        return String(decoding: steps.bytes, as: UTF8.self)
     }
 
     /// Writes the step from `node`'s parent to it.
