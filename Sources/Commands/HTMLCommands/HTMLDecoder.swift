@@ -38,9 +38,11 @@ struct HTMLDecoder {
 
     /// A whole document as UTF-8.
     mutating func decodeWhole(_ bytes: [UInt8], warn: (String) -> Void) -> [UInt8] {
+        let skip = decide(bytes, warn: warn)
+        // Most pages are clean UTF-8 already: they are used as they are, not copied.
+        if transcoder == nil && skip == 0 && UTF8Sanitizer.isClean(bytes.span) { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        let skip = decide(bytes, warn: warn)
         convert(bytes.span.extracting(skip..<bytes.count), final: true, into: &output)
         return output
     }

@@ -34,6 +34,9 @@ final class PagePrinter: InputHandler {
     func start(_ info: SourceInfo) throws {
         contentType = info.contentType
         effectiveURL = info.effectiveURL
+        // The page is kept whole: room for all of it at once, rather than copying it each time it outgrows its array
+        // (a gzipped file's size is a start). Memory only reserved is not touched.
+        if let size = info.fileSize { bytes.reserveCapacity(min(size, 1 << 30)) }
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {

@@ -8,6 +8,8 @@ public struct SourceInfo: Sendable {
     public let contentType: String?
     /// The URL finally fetched, after redirects; the base for relative links.
     public let effectiveURL: String?
+    /// The size of a local file, when it is one: a handler that keeps the whole source can make room for it at once.
+    public var fileSize: Int? = nil
 
     /// A Content-Type without its parameters, lowercased (`Text/HTML; charset=utf-8` gives `text/html`); nil when
     /// it names none.

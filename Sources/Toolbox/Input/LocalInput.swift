@@ -31,7 +31,10 @@ struct LocalInput {
         let outcome = try HandlerCall.run {
             let made = try makeHandler(source)
             handler = made
-            try made.start(SourceInfo(source: source, contentType: nil, effectiveURL: nil))
+            try made.start(
+                SourceInfo(
+                    source: source, contentType: nil, effectiveURL: nil,
+                    fileSize: fd.kind == .regular ? try? fd.size() : nil))
             gzip = GzipInput(made, name: source.name)
             return true
         }

@@ -30,6 +30,20 @@ public struct UTF8Sanitizer {
         emitRepaired(input.extracting(start..<input.count), final: final, emit: emit)
     }
 
+    /// Whether `input` would come through unchanged: valid UTF-8 with nothing to replace (the same tests as
+    /// `sanitize`, without copying).
+    public static func isClean(_ input: Span<UInt8>) -> Bool {
+        var index = 0
+        while true {
+            index = Bytes.firstIndexBeyondPlainText(in: input, from: index)
+            if index == input.count { return true }
+            guard input[index] >= 0x80 else { return false }
+            let length = sequenceLength(input, at: index)
+            guard length > 0 else { return false }
+            index += length
+        }
+    }
+
     private mutating func emitRepaired(_ input: Span<UInt8>, final: Bool, emit: (Span<UInt8>) -> Void) {
         var runStart = 0
         var index = 0
