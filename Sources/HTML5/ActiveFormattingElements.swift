@@ -8,14 +8,14 @@ struct FormattingEntry {
     var name: NameID
     var attributes: Attributes
     /// A hash of the attributes that does not depend on their order: two entries are compared only when their
-    /// hashes are equal.
-    var attributesHash: UInt64
+    /// hashes are equal. Made when an entry of the same name is first pushed after it: most never meet one.
+    var attributesHash: UInt64?
 
-    init(node: NodeID, name: NameID, attributes: Attributes) {
+    init(node: NodeID, name: NameID, attributes: Attributes, attributesHash: UInt64? = nil) {
         self.node = node
         self.name = name
         self.attributes = attributes
-        attributesHash = Self.hash(attributes)
+        self.attributesHash = attributesHash
     }
 
     var isMarker: Bool { node < 0 }
@@ -55,14 +55,16 @@ struct ActiveFormattingElements {
 
     /// Pushes an element, first dropping the earliest of three identical ones after the last marker (Noah's Ark).
     mutating func push(node: NodeID, name: NameID, attributes: borrowing Attributes) {
-        let hash = FormattingEntry.hash(attributes)
+        var hash: UInt64?
         var identical = 0
         var earliest = -1
         // Entries are compared in place (a copy of each would cost its attributes' reference counts).
-        for index in stride(from: entries.count - 1, through: segmentStart, by: -1)
-        where entries[index].name == name && entries[index].attributesHash == hash
-            && Self.sameAttributes(entries[index].attributes, attributes)
-        {
+        for index in stride(from: entries.count - 1, through: segmentStart, by: -1) where entries[index].name == name {
+            let pushed = hash ?? FormattingEntry.hash(attributes)
+            hash = pushed
+            let entryHash = entries[index].attributesHash ?? FormattingEntry.hash(entries[index].attributes)
+            entries[index].attributesHash = entryHash
+            guard entryHash == pushed, Self.sameAttributes(entries[index].attributes, attributes) else { continue }
             identical += 1
             earliest = index
         }
@@ -72,7 +74,7 @@ struct ActiveFormattingElements {
             entries.remove(at: segmentStart)
             overflowed = true
         }
-        entries.append(FormattingEntry(node: node, name: name, attributes: copy attributes))
+        entries.append(FormattingEntry(node: node, name: name, attributes: copy attributes, attributesHash: hash))
     }
 
     static func sameAttributes(_ a: Attributes, _ b: borrowing Attributes) -> Bool {

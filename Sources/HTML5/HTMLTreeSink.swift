@@ -7,7 +7,9 @@ final class HTMLTreeSink: TreeSink {
     /// The tree's node of each of the tree builder's numbers (the document is 0 in both).
     var nodes: [Int32] = [0]
 
-    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+    func createElement(
+        _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
+    ) {
         let first = tree.attributes.count
         for index in 0..<attributes.count {
             let value = attributes.value(index)
@@ -17,8 +19,10 @@ final class HTMLTreeSink: TreeSink {
                     valueStart: Int32(tree.text.count), valueCount: Int32(value.count)))
             tree.text.append(value)
         }
+        // The names the standard mentions are numbered alike in every NameTable: no need to look them up.
+        let known = namespace == .html && nameID > 0 && nameID <= Tag.xmp.id
         let node = tree.add(
-            .element, namespace: namespace, name: tree.names.intern(name), dataStart: first,
+            .element, namespace: namespace, name: known ? nameID : tree.names.intern(name), dataStart: first,
             dataCount: attributes.count)
         setNode(id, node)
     }

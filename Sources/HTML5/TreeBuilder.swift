@@ -192,7 +192,7 @@ struct TreeBuilder: TokenConsumer {
     ) -> NodeID {
         let id = nextID
         nextID += 1
-        sink.createElement(id, namespace: namespace, name: name, attributes: attributes)
+        sink.createElement(id, namespace: namespace, name: name, nameID: nameID, attributes: attributes)
         if namespace == .html && nameID == Tag.template.id {
             sink.createTemplateContents(nextID, of: id)
             nextID += 1

@@ -24,8 +24,12 @@ public enum QuirksMode: Sendable {
 /// Where the tree builder puts what it builds. Elements are created first and inserted later (or never). Moving
 /// an element that has a parent takes it from there. Text next to text joins it, as in the DOM.
 public protocol TreeSink: AnyObject {
-    /// Creates element `id` in `namespace`, named `name` (SVG's names have their case: `foreignObject`).
-    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes)
+    /// Creates element `id` in `namespace`, named `name` (SVG's names have their case: `foreignObject`). `nameID` is
+    /// the parser's number for the name as the tag spelt it (lower case): for an HTML element whose name the standard
+    /// mentions, the Tag's, which every NameTable gives that name.
+    func createElement(
+        _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
+    )
     /// `contents` stands for the document fragment that holds the children of template `template` (which the
     /// builder inserts into it, never into the template itself).
     func createTemplateContents(_ contents: NodeID, of template: NodeID)

@@ -102,7 +102,9 @@ public final class HTML5TestDOM: TreeSink {
 
     // MARK: TreeSink
 
-    public func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+    public func createElement(
+        _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
+    ) {
         createdElements += 1
         for i in 0..<attributes.count { createdAttributeBytes += attributes.name(i).count + attributes.value(i).count }
         var list: [Attribute] = []

@@ -9,7 +9,9 @@ final class CountingSink: TreeSink {
     var elements = 0
     var text = 0
 
-    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+    func createElement(
+        _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
+    ) {
         elements += 1
     }
     func createTemplateContents(_ contents: NodeID, of template: NodeID) {}

@@ -13,6 +13,14 @@ protocol RecordNode {
     var innerHTML: String { get }
     var path: String { get }
     var children: [Self] { get }
+    /// The attributes as `attributes` gives them, URL values resolved by `urls`.
+    func attributes(resolvedBy urls: PageURLs) -> [(name: String, value: String)]
+}
+
+extension RecordNode {
+    func attributes(resolvedBy urls: PageURLs) -> [(name: String, value: String)] {
+        attributes.map { ($0.name, urls.resolve(attribute: $0.name, $0.value)) }
+    }
 }
 
 extension HTMLNode: RecordNode {}
@@ -66,8 +74,6 @@ struct NodeRecordBuilder {
     }
 
     private func attributes(of node: some RecordNode) -> [(name: String, value: String)] {
-        let attributes = node.attributes
-        guard !settings.rawURLs else { return attributes }
-        return attributes.map { ($0.name, urls.resolve(attribute: $0.name, $0.value)) }
+        settings.rawURLs ? node.attributes : node.attributes(resolvedBy: urls)
     }
 }

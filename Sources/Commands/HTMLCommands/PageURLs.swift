@@ -41,11 +41,27 @@ struct PageURLs: Sendable {
         "href", "src", "action", "formaction", "poster", "cite", "data", "background", "xlink:href",
     ]
 
+    /// What an attribute's value holds, by its name.
+    enum ValueKind {
+        case text, url, srcset
+    }
+
+    static func valueKind(ofAttribute name: String) -> ValueKind {
+        name == "srcset" ? .srcset : attributes.contains(name) ? .url : .text
+    }
+
     /// The value of attribute `name`, resolved when it holds URLs.
     func resolve(attribute name: String, _ value: String) -> String {
-        if name == "srcset" { return resolve(srcset: value) }
-        guard Self.attributes.contains(name) else { return value }
-        return resolve(value)
+        resolve(Self.valueKind(ofAttribute: name), value)
+    }
+
+    /// A value that holds `kind`, resolved.
+    func resolve(_ kind: ValueKind, _ value: String) -> String {
+        switch kind {
+        case .text: value
+        case .url: resolve(value)
+        case .srcset: resolve(srcset: value)
+        }
     }
 
     /// One URL: a value that cannot be resolved comes back trimmed, never dropped.

@@ -15,10 +15,21 @@ final class TreePage {
     /// Element and attribute names as Strings, made once per name rather than once per record.
     private var elementNames: [String?] = []
     private var attributeNames: [String?] = []
+    private var valueKinds: [PageURLs.ValueKind?] = []
 
     init(_ tree: HTMLTree) {
         self.tree = tree
         positions = TreePositions(tree)
+    }
+
+    /// What the values of the attribute named `id` hold, as PageURLs.valueKind says.
+    func valueKind(_ id: NameID) -> PageURLs.ValueKind {
+        let index = Int(id)
+        if index < valueKinds.count, let kind = valueKinds[index] { return kind }
+        if index >= valueKinds.count { valueKinds += repeatElement(nil, count: index + 1 - valueKinds.count) }
+        let kind = PageURLs.valueKind(ofAttribute: attributeName(id))
+        valueKinds[index] = kind
+        return kind
     }
 
     func elementName(_ id: NameID) -> String {
@@ -71,6 +82,15 @@ struct TreeNode {
                 page.attributeName(page.tree.attributeNameID(node, $0)),
                 page.tree.withAttributeValue(node, $0, Bytes.string)
             )
+        }
+    }
+
+    /// The attributes with URL values resolved, each name's kind of value looked up once per page.
+    func attributes(resolvedBy urls: PageURLs) -> [(name: String, value: String)] {
+        (0..<page.tree.attributeCount(node)).map {
+            let id = page.tree.attributeNameID(node, $0)
+            let value = page.tree.withAttributeValue(node, $0, Bytes.string)
+            return (page.attributeName(id), urls.resolve(page.valueKind(id), value))
         }
     }
 

@@ -110,7 +110,9 @@ final class LibXML2TreeSink: TreeSink {
         return declared
     }
 
-    func createElement(_ id: NodeID, namespace: Namespace, name: Span<UInt8>, attributes: borrowing Attributes) {
+    func createElement(
+        _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
+    ) {
         while nodes.count <= id { nodes.append(nil) }
         guard !failed else { return }
         var elementNamespace: xmlNsPtr?
