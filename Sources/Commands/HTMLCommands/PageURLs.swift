@@ -80,27 +80,31 @@ struct PageURLs: Sendable {
     /// The common cases without taking the reference apart: a clean absolute URL, and an absolute or relative path
     /// without dot segments, backslashes or anything to encode against a plain base. Nil for everything else.
     private func quickResolve(_ value: String) -> String? {
-        let bytes = value.utf8
-        guard let first = bytes.first else { return nil }
+        let bytes = value.utf8.span
+        guard !bytes.isEmpty else { return nil }
+        let first = bytes[0]
         var hasColon = false
         var previous: UInt8 = 0
-        for byte in bytes {
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
             // Anything to trim, encode or read specially, and dot segments, take the general way.
-            if byte <= 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x60
-                || byte == 0x5C || byte == 0x7B || byte == 0x7D || (byte == 0x2E && previous == 0x2F)
-            {
-                return nil
-            }
+            if Self.needsGeneralWay[Int(byte)] || (byte == 0x2E && previous == 0x2F) { return nil }
             if byte == 0x3A { hasColon = true }
             previous = byte
         }
         if hasColon, Self.scheme(of: value) != nil { return value }
         guard let origin, let directory, first != 0x3F, first != 0x23, first != 0x2E else { return nil }
         if first == 0x2F {
-            if bytes.count > 1 && bytes[bytes.index(after: bytes.startIndex)] == 0x2F { return nil }
+            if bytes.count > 1 && bytes[1] == 0x2F { return nil }
             return origin + value
         }
         return directory + value
+    }
+
+    /// The bytes quickResolve leaves to the general way: space, controls and non-ASCII (trimmed or encoded), the
+    /// characters browsers encode ("<>`{}), and the backslash they read as a slash.
+    private static let needsGeneralWay: [Bool] = (0...255).map { byte in
+        byte <= 0x20 || byte >= 0x7F || [0x22, 0x3C, 0x3E, 0x60, 0x5C, 0x7B, 0x7D].contains(byte)
     }
 
     /// A srcset list ("a.png 1x, b.png 2x"): each candidate's URL resolved, its descriptors kept (the HTML standard's
