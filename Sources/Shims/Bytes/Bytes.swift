@@ -86,31 +86,57 @@ public enum Bytes {
     /// return (a byte of 0x80 or more, or another control character), or `bytes.count`. Eight bytes at a time.
     @inlinable
     public static func firstIndexBeyondPlainText(in bytes: Span<UInt8>, from start: Int) -> Int {
+        // A byte with its high bit set, or a byte below 0x20 (then looked at alone: a line feed is fine).
+        firstIndex(in: bytes, from: start, wordMayStop: { highBit($0) | below0x20($0) != 0 }) { byte in
+            byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
+        }
+    }
+
+    /// The index of the first byte at or after `start` that a JSON string cannot hold as it is (a control character,
+    /// `"`, `\`, or a byte of 0x80 or more, which must be checked as UTF-8), or `bytes.count`. Eight bytes at a time.
+    @inlinable
+    public static func firstIndexNeedingJSONEscape(in bytes: Span<UInt8>, from start: Int) -> Int {
+        firstIndex(
+            in: bytes, from: start,
+            wordMayStop: { highBit($0) | below0x20($0) | equal($0, 0x22) | equal($0, 0x5C) != 0 }
+        ) { byte in byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 }
+    }
+
+    /// The first index at or after `start` whose byte `stops`, skipping eight bytes at a time while `wordMayStop`
+    /// says none of them can (it may say so wrongly the other way: those bytes are then looked at one by one).
+    @inlinable
+    static func firstIndex(
+        in bytes: Span<UInt8>, from start: Int, wordMayStop: (UInt64) -> Bool, stops: (UInt8) -> Bool
+    ) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return buffer.count }
             var index = start
             let raw = UnsafeRawPointer(base)
             while index < buffer.count {
-                if index + 8 <= buffer.count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    // A byte with its high bit set, or a byte below 0x20 (SWAR "has less than").
-                    let high = word & 0x8080_8080_8080_8080
-                    let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                    if high | low == 0 {
-                        index += 8
-                        continue
-                    }
+                if index + 8 <= buffer.count && !wordMayStop(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
+                    index += 8
+                    continue
                 }
-                // Something in these eight bytes: look at them one by one (a line feed is fine).
                 let end = min(index + 8, buffer.count)
                 while index < end {
-                    let byte = buffer[index]
-                    if byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) { return index }
+                    if stops(buffer[index]) { return index }
                     index += 1
                 }
             }
             return buffer.count
         }
+    }
+
+    // SWAR tests of eight bytes at once: each leaves the high bit of a byte that passes set (and may set it in a
+    // byte above one that passes, a borrow's doing).
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
+    @inlinable static func highBit(_ word: UInt64) -> UInt64 { word & highs }
+    @inlinable static func below0x20(_ word: UInt64) -> UInt64 { (word &- ones &* 0x20) & ~word & highs }
+    @inlinable static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let zeroWhereEqual = word ^ (ones &* UInt64(byte))
+        return (zeroWhereEqual &- ones) & ~zeroWhereEqual & highs
     }
 
     /// The length of the well-formed UTF-8 character at `index` (1 to 4); 0 when `bytes` ends inside a character

@@ -11,7 +11,7 @@ public enum JSONBytes {
         var runStart = 0
         var index = 0
         while index < count {
-            index = Bytes.firstIndex(in: bytes, from: index) { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x80 }
+            index = Bytes.firstIndexNeedingJSONEscape(in: bytes, from: index)
             if index == count { break }
             let byte = bytes[index]
             if byte >= 0x80 {
