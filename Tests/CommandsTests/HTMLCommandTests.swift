@@ -200,6 +200,25 @@ struct HTMLCommandTests {
         #expect(limited == expected)
     }
 
+    /// A page of more than a megabyte builds its records on two threads (the main one writes every other chunk as
+    /// the second one encoded it): the same records in the same order as one thread builds (--limit keeps to one).
+    @Test func aLargePageBuildsItsRecordsOnTwoThreadsInOrder() throws {
+        var body = ""
+        for index in 0..<30_000 {
+            body += "<li class=c\(index % 7)><a href=\"/p/\(index)?q=\"x\"\">link \(index)</a> <b>\(index)</b></li>\n"
+        }
+        let large = scratch.write("large.html", "<title>large</title><ul>\(body)</ul>")
+        #expect(body.utf8.count > TreeRecordThread.minimumPageSize)
+        let twoThreads = run(["--attr", "href", "a", large])
+        let oneThread = run(["--limit", "1000000", "--attr", "href", "a", large])
+        #expect(twoThreads.status == .success && twoThreads.stderr.isEmpty, "\(twoThreads.stderr)")
+        #expect(twoThreads.lines.count == 30_000)
+        #expect(twoThreads.lines == oneThread.lines)
+        let last = try JSONValue.parse(twoThreads.lines[29_999])
+        #expect(last["path"]?.string == "/html/body/ul[1]/li[30000]/a[1]")
+        #expect(last["text"]?.string == "link 29999")
+    }
+
     @Test func exitStatuses() throws {
         let none = run(["blink", page])
         #expect(none.status == .negative)

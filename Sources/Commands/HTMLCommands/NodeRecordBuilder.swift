@@ -27,7 +27,7 @@ extension HTMLNode: RecordNode {}
 extension TreeNode: RecordNode {}
 
 /// Builds the records of one page's nodes.
-struct NodeRecordBuilder {
+struct NodeRecordBuilder: Sendable {
     let settings: HTMLSettings
     let source: JSONText
     let urls: PageURLs

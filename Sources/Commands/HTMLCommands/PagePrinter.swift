@@ -65,11 +65,19 @@ final class PagePrinter: InputHandler {
             return
         }
         defer { tally.count += recordCount }
-        try PageWork.run(consume job, settings: settings, query: query, warn: { context.warn($0) }) { record in
-            try context.output.emit(record)
-            recordCount += 1
-            return true
-        }
+        let output = context.output
+        try PageWork.run(
+            consume job, settings: settings, query: query, warn: { context.warn($0) },
+            emit: { record in
+                try output.emit(record)
+                recordCount += 1
+                return true
+            },
+            emitEncoded: output.takesEncodedRecords
+                ? { records in
+                    try output.emit(records)
+                    self.recordCount += records.count
+                } : nil)
     }
 
     /// The page's own URL: where it was fetched from (after redirects), or its file:// URL.

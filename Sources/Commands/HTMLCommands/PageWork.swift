@@ -3,6 +3,7 @@
 import Bytes
 import HTML5
 import LibXML2
+import Threads
 import Toolbox
 
 /// One page to select from.
@@ -21,9 +22,11 @@ struct PageJob: Sendable {
 enum PageWork {
     /// Runs `job`, giving each record to `emit` (which returns false to stop) and each warning to `warn`. Throws a
     /// ToolError when the page cannot be parsed or the query fails on it.
+    /// `emitEncoded`, when the caller can write records encoded apart: a large page's records may then be built on
+    /// two cores, and some of them come encoded (not on a worker of the PagePool, whose threads fill the cores).
     static func run(
         _ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery, warn: (String) -> Void,
-        emit: (NodeRecord) throws -> Bool
+        emit: (NodeRecord) throws -> Bool, emitEncoded: ((EncodedRecords) throws -> Void)? = nil
     ) throws {
         var decoder = HTMLDecoder(name: job.name, override: settings.encoding)
         decoder.use(contentType: job.contentType)
@@ -36,7 +39,9 @@ enum PageWork {
         let xpath: XPathQuery
         switch query {
         case .tree(let selectors):
-            try runOnTree(text, job: job, selectors: selectors, settings: settings, warn: warn, emit: emit)
+            try runOnTree(
+                text, job: job, selectors: selectors, settings: settings, warn: warn, emit: emit,
+                emitEncoded: emitEncoded)
             return
         case .libxml2(let compiled): xpath = compiled
         }
@@ -82,7 +87,8 @@ enum PageWork {
     /// the records are read from it — no libxml2 document.
     static func runOnTree(
         _ text: [UInt8], job: borrowing PageJob, selectors: SelectorList, settings: HTMLSettings,
-        warn: (String) -> Void, emit: (NodeRecord) throws -> Bool
+        warn: (String) -> Void, emit: (NodeRecord) throws -> Bool,
+        emitEncoded: ((EncodedRecords) throws -> Void)? = nil
     ) throws {
         let (tree, limitReached) = HTMLTree.parse(text)
         if limitReached { warn(reopeningWarning(job.name)) }
@@ -90,6 +96,14 @@ enum PageWork {
         let matcher = TreeMatcher(selectors, page: page)
         let base = settings.base ?? treeBase(tree, url: job.url) ?? job.url
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
+        if let emitEncoded, settings.limit == nil, text.count >= TreeRecordThread.minimumPageSize,
+            WorkerPool<Int, Int>.processorCount > 1,
+            try TreeRecordThread.run(
+                page, matches: matcher.matches(), builder: builder, emit: { _ = try emit($0) },
+                emitEncoded: emitEncoded)
+        {
+            return
+        }
         let limit = settings.limit ?? Int.max
         var printed = 0
         try matcher.forEachMatch { node in

@@ -70,6 +70,15 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
         for output in ready { try receive(output) }
     }
 
+    /// Waits until the worker has an output (or has ended), then hands every ready output to `receive`.
+    public func waitForOutput<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {
+        lock()
+        while outputs.isEmpty && !workerDone { wait() }
+        let ready = takeOutputs()
+        unlock()
+        for output in ready { try receive(output) }
+    }
+
     /// Waits until the worker has handled every input sent so far, handing each output to `receive`. Call it
     /// before the main thread blocks on something else, so results never wait behind a slow source.
     public func waitUntilIdle<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {

@@ -32,7 +32,7 @@ public final class Output {
     private var encoder = RecordEncoder()
     private let writer: (any RecordWriter)?
     /// How many records were emitted.
-    public private(set) var recordCount = 0
+    public internal(set) var recordCount = 0
 
     /// Called before bytes go to stdout (the progress line on a terminal wipes itself).
     public var beforeWrite: (() -> Void)?
