@@ -44,6 +44,36 @@ measure() {
         || { cat "$work/hyperfine.log" >&2; exit 1; }
 }
 
+# measure_interleaved ROUNDS HYPERFINE-ARGUMENTS...: as measure, but in ROUNDS rounds of one run of each command
+# (after one warm-up round), so that a slow spell of a shared machine falls on every command rather than on the
+# one that happened to run then; times.csv has the median, mean, min and max over all rounds (user and system are
+# the means).
+measure_interleaved() {
+    local rounds=$1 round
+    shift
+    for round in $(seq 0 "$rounds"); do
+        hyperfine --style none --runs 1 --export-json "$work/round-$round.json" "$@" >/dev/null \
+            2>"$work/hyperfine.log" || { cat "$work/hyperfine.log" >&2; exit 1; }
+    done
+    /usr/bin/python3 - "$work" "$rounds" <<'PYTHON'
+import json, statistics, sys
+work, rounds = sys.argv[1], int(sys.argv[2])
+times, user, system = {}, {}, {}
+for round in range(1, rounds + 1):  # round 0 warms up
+    for result in json.load(open(f"{work}/round-{round}.json"))["results"]:
+        name = result["command"]
+        times.setdefault(name, []).extend(result["times"])
+        user.setdefault(name, []).append(result["user"])
+        system.setdefault(name, []).append(result["system"])
+with open(f"{work}/times.csv", "w") as out:
+    out.write("command,mean,stddev,median,user,system,min,max\n")
+    for name, values in times.items():
+        spread = statistics.stdev(values) if len(values) > 1 else 0
+        out.write(f"{name},{statistics.mean(values)},{spread},{statistics.median(values)},"
+                  f"{statistics.mean(user[name])},{statistics.mean(system[name])},{min(values)},{max(values)}\n")
+PYTHON
+}
+
 # peak 'COMMAND LINE': the peak resident memory in KB of a shell command line, its output discarded.
 peak() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 

@@ -34,7 +34,7 @@ if [ ! -f "$pages/page-199.html" ]; then
 fi
 cat "$pages"/*.html >/dev/null
 
-measure --warmup 1 --runs 5 \
+measure_interleaved 5 \
     -n 'pup' "pup 'a attr{href}' < '$page'" \
     -n 'tb html' "'$tb' html --attr href a '$page'" \
     -n 'tb html :has' "'$tb' html --attr href 'p:has(> a) a' '$page'" \

@@ -7,7 +7,10 @@ import Toolbox
 /// What a worker made of one page.
 struct PageResult: Sendable {
     var name = ""
+    /// The records, or when the output takes them so, the records encoded (only bytes then cross to the main thread,
+    /// and the encoding runs on the workers).
     var records: [NodeRecord] = []
+    var encoded: EncodedRecords?
     var warnings: [String] = []
     var failure: String?
 }
@@ -26,13 +29,15 @@ final class PagePool {
     init(workers count: Int, settings: HTMLSettings, query: PreparedQuery, context: Context, tally: MatchTally) throws {
         self.context = context
         self.tally = tally
+        let encoding = context.output.takesEncodedRecords
         var workers: [WorkerPipeline<PageJob, PageResult>] = []
         for _ in 0..<count {
             do {
                 workers.append(
                     try WorkerPipeline(capacity: 1) { pipeline in
                         while let job = pipeline.next() {
-                            guard pipeline.emit(Self.work(job, settings: settings, query: query)) else { return }
+                            let result = Self.work(job, settings: settings, query: query, encoding: encoding)
+                            guard pipeline.emit(result) else { return }
                         }
                     })
             } catch {
@@ -47,19 +52,23 @@ final class PagePool {
         for worker in workers { worker.cancel() }
     }
 
-    /// A worker's run of one page: its records collected (up to --limit), its warnings and failure kept for the main
-    /// thread to print.
-    private static func work(_ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery) -> PageResult {
+    /// A worker's run of one page: its records collected (up to --limit) or encoded, its warnings and failure kept for
+    /// the main thread to print.
+    private static func work(_ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery, encoding: Bool)
+        -> PageResult
+    {
         var result = PageResult(name: job.name)
+        var encoder = RecordBatchEncoder()
         do {
             try PageWork.run(consume job, settings: settings, query: query, warn: { result.warnings.append($0) }) {
                 record in
-                result.records.append(record)
+                if encoding { encoder.add(record) } else { result.records.append(record) }
                 return true
             }
         } catch {
             result.failure = (error as? ToolError)?.message ?? String(describing: error)
         }
+        if encoding { result.encoded = encoder.take() }
         return result
     }
 
@@ -84,6 +93,10 @@ final class PagePool {
             for record in result.records {
                 try context.output.emit(record)
                 tally.count += 1
+            }
+            if let encoded = result.encoded {
+                try context.output.emit(encoded)
+                tally.count += encoded.count
             }
             if let failure = result.failure {
                 context.error(failure)
