@@ -15,6 +15,7 @@ public enum HTML5Parser {
         let input = HTML5Input.normalizingNewlines(utf8)
         var tokenizer = Tokenizer()
         var builder = TreeBuilder(sink: sink, inputLength: input.count)
+        if sink.keepInput(input) { builder.input = input }
         _ = tokenizer.run(input.span, final: true, into: &builder)
         return HTML5ParseReport(quirksMode: builder.quirksMode, limitReached: builder.limitReached)
     }

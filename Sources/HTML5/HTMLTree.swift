@@ -1,6 +1,7 @@
 // tb's own document tree, built by the parser through TreeSink (HTMLTreeSink.swift): every node a row of a few
-// arrays, linked by indices, names as numbers, text and attribute values in two byte buffers. A node costs some 40
-// bytes (a libxml2 element 120 and more, before its name and text), and nothing in it is a separate allocation.
+// arrays, linked by indices, names as numbers, text as ranges of the input where it holds it as it is, other text and
+// attribute values in a byte buffer. A node costs some 40 bytes (a libxml2 element 120 and more, before its name and
+// text), and nothing in it is a separate allocation.
 //
 // Its shape is the one tb html's records rely on: a template's contents are the template's children, and the DOCTYPE
 // is a child of the document. Adjacent text is not always joined: the parser hands a text run once per place, and a
@@ -27,8 +28,8 @@ public struct HTMLTree: Sendable {
     var lastChildren: [Int32] = [-1]
     var nextSiblings: [Int32] = [-1]
     var previousSiblings: [Int32] = [-1]
-    /// Text and comments: where the node's bytes are in `text`. Elements: where their attributes are in
-    /// `attributes`. The DOCTYPE: its name, public and system identifiers, one after another in `text`, as three
+    /// Text and comments: where the node's bytes are in `text` — or for text the input holds as it is, in `input`,
+    /// at ~start (a negative number). Elements: where their attributes are in `attributes`. The DOCTYPE: its name, public and system identifiers, one after another in `text`, as three
     /// ranges in `doctypeRanges`.
     var dataStarts: [Int32] = [0]
     var dataCounts: [Int32] = [0]
@@ -38,6 +39,8 @@ public struct HTMLTree: Sendable {
     var attributeNames = NameTable()
     var attributes: [Attribute] = []
     var text: [UInt8] = []
+    /// The document's input (newlines normalized), which most text nodes are ranges of.
+    var input: [UInt8] = []
     var doctypeRanges: [Range<Int>] = []
 
     /// What the document's DOCTYPE made of it.
@@ -119,7 +122,12 @@ public struct HTMLTree: Sendable {
     /// The bytes of a text or comment node.
     @_lifetime(borrow self)
     public func data(_ node: Node) -> Span<UInt8> {
-        text.span.extracting(Int(dataStarts[node])..<Int(dataStarts[node] + dataCounts[node]))
+        let start = Int(dataStarts[node])
+        guard start >= 0 else {
+            let inputStart = ~start
+            return input.span.extracting(inputStart..<inputStart + Int(dataCounts[node]))
+        }
+        return text.span.extracting(start..<start + Int(dataCounts[node]))
     }
 
     /// `body` given the bytes of a text or comment node. (A Span's lifetime cannot reach past an access to a class's
@@ -196,11 +204,11 @@ public struct HTMLTree: Sendable {
     // MARK: Building (HTMLTreeSink)
 
     /// Room for the tree of a page of `count` bytes, so that the rows and buffers are not copied as they grow. The
-    /// text and values are at most about the page's size, and a page has about one node per 32 bytes (the bench's
-    /// page one per 34, markup-dense pages fewer); memory only reserved is not touched, so a guess too large costs
+    /// values and the text copied are less than the page's size, and a page has about one node per 32 bytes (the
+    /// bench's page one per 34, markup-dense pages fewer); memory only reserved is not touched, so a guess too large costs
     /// address space, not memory.
     mutating func reserve(forInput count: Int) {
-        text.reserveCapacity(count)
+        text.reserveCapacity(count / 2)
         let nodes = count / 32 + 16
         kinds.reserveCapacity(nodes)
         namespaces.reserveCapacity(nodes)

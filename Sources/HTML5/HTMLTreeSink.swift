@@ -1,5 +1,6 @@
 // The parser's steps turned into an HTMLTree: the tree builder's element numbers mapped to the tree's nodes, a
-// template's contents to the template itself, names interned, text and values copied into the tree's buffers.
+// template's contents to the template itself, names interned, text the input holds as it is kept as ranges of it,
+// other text and attribute values copied into the tree's buffer.
 
 /// Builds an HTMLTree as the tree builder says.
 final class HTMLTreeSink: TreeSink {
@@ -51,7 +52,7 @@ final class HTMLTreeSink: TreeSink {
 
     /// A text node for `text`, or nil when `previous` is text whose bytes end the buffer: it grows instead.
     private func textNode(_ text: Span<UInt8>, after previous: HTMLTree.Node?) -> HTMLTree.Node? {
-        if let previous, tree.kinds[previous] == .text,
+        if let previous, tree.kinds[previous] == .text, tree.dataStarts[previous] >= 0,
             Int(tree.dataStarts[previous] + tree.dataCounts[previous]) == tree.text.count
         {
             tree.text.append(text)
@@ -71,6 +72,34 @@ final class HTMLTreeSink: TreeSink {
     func insertText(_ text: Span<UInt8>, before sibling: NodeID) {
         let sibling = Int(nodes[sibling])
         if let node = textNode(text, after: tree.previousSibling(sibling)) { tree.link(node, before: sibling) }
+    }
+
+    func keepInput(_ input: [UInt8]) -> Bool {
+        tree.input = input
+        return true
+    }
+
+    /// A text node for `range` of the input, or nil when `previous` is text that ends where it starts: it grows.
+    private func textNode(inputRange range: Range<Int>, after previous: HTMLTree.Node?) -> HTMLTree.Node? {
+        if let previous, tree.kinds[previous] == .text, tree.dataStarts[previous] < 0,
+            Int(~tree.dataStarts[previous] + tree.dataCounts[previous]) == range.lowerBound
+        {
+            tree.dataCounts[previous] += Int32(range.count)
+            return nil
+        }
+        return tree.add(.text, dataStart: ~range.lowerBound, dataCount: range.count)
+    }
+
+    func appendText(inputRange: Range<Int>, to parent: NodeID) {
+        let parent = Int(nodes[parent])
+        if let node = textNode(inputRange: inputRange, after: tree.lastChild(parent)) { tree.link(node, into: parent) }
+    }
+
+    func insertText(inputRange: Range<Int>, before sibling: NodeID) {
+        let sibling = Int(nodes[sibling])
+        if let node = textNode(inputRange: inputRange, after: tree.previousSibling(sibling)) {
+            tree.link(node, before: sibling)
+        }
     }
 
     func appendComment(_ text: Span<UInt8>, to parent: NodeID) {

@@ -15,7 +15,7 @@ extension Tokenizer {
                 if byte == 0x3C || byte == 0x26 || byte == 0 { break }
                 p += 1
             }
-            if p > start { consumer.characters(input.extracting(start..<p)) }
+            if p > start { consumer.characters(input.extracting(start..<p), at: start) }
             guard p < input.count else { return }
             switch input[p] {
             case 0x3C:
@@ -46,7 +46,7 @@ extension Tokenizer {
                 if (byte == 0x3C && stopsAtTags) || byte == 0 { break }
                 p += 1
             }
-            if p > start { consumer.characters(input.extracting(start..<p)) }
+            if p > start { consumer.characters(input.extracting(start..<p), at: start) }
             guard p < input.count else { return }
             p += 1
             if input[p - 1] == 0 {
@@ -156,7 +156,7 @@ extension Tokenizer {
         _ input: Span<UInt8>, _ p: inout Int, _ consumer: inout Consumer
     ) {
         let byte = input[p]
-        func emit(_ consumer: inout Consumer) { consumer.characters(input.extracting(p..<p + 1)) }
+        func emit(_ consumer: inout Consumer) { consumer.characters(input.extracting(p..<p + 1), at: p) }
         switch state {
         case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
             guard byte == 0x2D else {
@@ -171,7 +171,7 @@ extension Tokenizer {
             let start = p
             while p < input.count && input[p] != 0x2D && input[p] != 0x3C && input[p] != 0 { p += 1 }
             if p > start {
-                consumer.characters(input.extracting(start..<p))
+                consumer.characters(input.extracting(start..<p), at: start)
                 return
             }
             scriptEscapedByte(byte, dashes: 0, input, &p, &consumer)
@@ -214,7 +214,7 @@ extension Tokenizer {
             let start = p
             while p < input.count && input[p] != 0x2D && input[p] != 0x3C && input[p] != 0 { p += 1 }
             if p > start {
-                consumer.characters(input.extracting(start..<p))
+                consumer.characters(input.extracting(start..<p), at: start)
                 return
             }
             doubleEscapedByte(byte, dashes: 0, input, &p, &consumer)
@@ -242,18 +242,18 @@ extension Tokenizer {
         p += 1
         switch byte {
         case 0x2D:
-            consumer.characters(input.extracting(p - 1..<p))
+            consumer.characters(input.extracting(p - 1..<p), at: p - 1)
             state = dashes == 0 ? .scriptDataEscapedDash : .scriptDataEscapedDashDash
         case 0x3C:
             state = .scriptDataEscapedLessThan
         case 0x3E where dashes == 2:
-            consumer.characters(input.extracting(p - 1..<p))
+            consumer.characters(input.extracting(p - 1..<p), at: p - 1)
             state = .scriptData
         case 0:
             Self.emit(ASCII.replacement, &consumer)
             state = .scriptDataEscaped
         default:
-            consumer.characters(input.extracting(p - 1..<p))
+            consumer.characters(input.extracting(p - 1..<p), at: p - 1)
             state = .scriptDataEscaped
         }
     }
@@ -265,7 +265,7 @@ extension Tokenizer {
         if byte == 0 {
             Self.emit(ASCII.replacement, &consumer)
         } else {
-            consumer.characters(input.extracting(p..<p + 1))
+            consumer.characters(input.extracting(p..<p + 1), at: p)
         }
         p += 1
         switch byte {
@@ -288,7 +288,7 @@ extension Tokenizer {
         case .cdataSection:
             let start = p
             while p < input.count && input[p] != 0x5D && input[p] != 0 { p += 1 }
-            if p > start { consumer.characters(input.extracting(start..<p)) }
+            if p > start { consumer.characters(input.extracting(start..<p), at: start) }
             guard p < input.count else { return }
             p += 1
             if input[p - 1] == 0 {

@@ -7,6 +7,8 @@
 protocol TokenConsumer {
     /// Characters, none of them U+0000.
     mutating func characters(_ text: Span<UInt8>)
+    /// Characters the input holds as they are, at `offset` in the piece given to the tokenizer.
+    mutating func characters(_ text: Span<UInt8>, at offset: Int)
     /// One U+0000 character.
     mutating func nullCharacter()
     /// A start tag. The answer switches the tokenizer to the state the element's content is read in (title and
@@ -18,6 +20,10 @@ protocol TokenConsumer {
     mutating func endOfFile()
     /// Whether `<![CDATA[` starts a CDATA section: only where the adjusted current node is not an HTML element.
     var allowsCDATA: Bool { get }
+}
+
+extension TokenConsumer {
+    mutating func characters(_ text: Span<UInt8>, at offset: Int) { characters(text) }
 }
 
 /// The states a start tag can leave the tokenizer in, for its element's content.

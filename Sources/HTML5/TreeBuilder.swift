@@ -40,6 +40,13 @@ struct TreeBuilder: TokenConsumer {
     /// Text to be inserted at `textPlace`: characters arrive in pieces, the sink gets each run once.
     var text: [UInt8] = []
     var textPlace = InsertionPlace.append(0)
+    /// The document's input, when the sink keeps it: text the input holds as it is then goes to the sink as a range
+    /// of it (`textRange`, while no copied text is pending) rather than copied twice.
+    var input: [UInt8]?
+    var textRange: Range<Int>?
+    /// Where the characters being processed are in the input, while a `characters(_:at:)` call lasts: the rules
+    /// insert them whole or in parts, and a part as long as the whole is the whole.
+    var charactersRange: Range<Int>?
     /// How much more may be re-created (reopened formatting elements, the adoption agency's copies), in reopenCost's
     /// units: an input can make the standard's algorithm re-create each open formatting element, attributes and
     /// all, at every paragraph, so often that neither memory nor time would be linear in the input. Past it, nothing
@@ -75,6 +82,13 @@ struct TreeBuilder: TokenConsumer {
         return false
     }
 
+    mutating func characters(_ text: Span<UInt8>, at offset: Int) {
+        guard input != nil else { return characters(text) }
+        charactersRange = offset..<offset + text.count
+        defer { charactersRange = nil }
+        characters(text)
+    }
+
     mutating func characters(_ text: Span<UInt8>) {
         guard !text.isEmpty else { return }
         var text = text
@@ -83,6 +97,7 @@ struct TreeBuilder: TokenConsumer {
             if text[0] == 0x0A {
                 guard text.count > 1 else { return }
                 text = text.extracting(1..<text.count)
+                if let range = charactersRange { charactersRange = range.lowerBound + 1..<range.upperBound }
             }
         }
         if isHTMLContent(isCharacter: true) {
@@ -282,11 +297,34 @@ struct TreeBuilder: TokenConsumer {
             flushText()
             textPlace = place
         }
+        if text.isEmpty, let range = charactersRange, range.count == characters.count {
+            // The characters as the input holds them: a range, joined to the pending one it continues.
+            if let pending = textRange, pending.upperBound == range.lowerBound {
+                textRange = pending.lowerBound..<range.upperBound
+                return
+            }
+            if textRange == nil {
+                textRange = range
+                return
+            }
+        }
+        if let pending = textRange, let input {
+            textRange = nil
+            text.append(input.span.extracting(pending))
+        }
         text.append(characters)
     }
 
     /// Hands the text gathered so far to the sink.
     mutating func flushText() {
+        if let range = textRange {
+            textRange = nil
+            switch textPlace {
+            case .append(let parent): sink.appendText(inputRange: range, to: parent)
+            case .before(let sibling): sink.insertText(inputRange: range, before: sibling)
+            }
+            return
+        }
         guard !text.isEmpty else { return }
         switch textPlace {
         case .append(let parent): sink.appendText(text.span, to: parent)

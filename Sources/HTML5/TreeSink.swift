@@ -39,6 +39,11 @@ public protocol TreeSink: AnyObject {
     func insert(_ child: NodeID, before sibling: NodeID)
     func appendText(_ text: Span<UInt8>, to parent: NodeID)
     func insertText(_ text: Span<UInt8>, before sibling: NodeID)
+    /// Whether the sink keeps the document's input, `input` (newlines normalized), for the life of what it builds: the
+    /// builder then gives text the input holds as it is as ranges of it (`appendText(inputRange:to:)`), not copies.
+    func keepInput(_ input: [UInt8]) -> Bool
+    func appendText(inputRange: Range<Int>, to parent: NodeID)
+    func insertText(inputRange: Range<Int>, before sibling: NodeID)
     func appendComment(_ text: Span<UInt8>, to parent: NodeID)
     /// The document's DOCTYPE, appended to the document.
     func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>)
@@ -51,4 +56,17 @@ public protocol TreeSink: AnyObject {
     /// Adds to `node` each of `attributes` it has not got (a second `<html>` or `<body>` tag does this).
     func addMissingAttributes(_ attributes: borrowing Attributes, to node: NodeID)
     func setQuirksMode(_ mode: QuirksMode)
+}
+
+extension TreeSink {
+    /// Most sinks copy text as it comes.
+    public func keepInput(_ input: [UInt8]) -> Bool { false }
+
+    public func appendText(inputRange: Range<Int>, to parent: NodeID) {
+        preconditionFailure("text as input ranges given to a sink that did not keep the input")
+    }
+
+    public func insertText(inputRange: Range<Int>, before sibling: NodeID) {
+        preconditionFailure("text as input ranges given to a sink that did not keep the input")
+    }
 }
