@@ -135,10 +135,6 @@ extension Tokenizer {
 
     /// Flushes the decoded characters in `scratch`.
     private mutating func flushScratch<Consumer: TokenConsumer>(inAttribute: Bool, _ consumer: inout Consumer) {
-        if !inAttribute {
-            consumer.characters(scratch.span)
-        } else if !attributeDropped {
-            tag.attributes.bytes.append(contentsOf: scratch)
-        }
+        if inAttribute { appendToValue(scratch) } else { consumer.characters(scratch.span) }
     }
 }

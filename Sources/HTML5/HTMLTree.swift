@@ -49,8 +49,8 @@ public struct HTMLTree: Sendable {
     struct Attribute: Sendable {
         var name: NameID
         var namespace: AttributeNamespace
-        var valueStart: Int32
-        var valueCount: Int32
+        /// Where the value is in `text`, or at ~start in `input` (a negative number), as a text node's data.
+        var value: (start: Int32, count: Int32)
     }
 
     init() {}
@@ -122,12 +122,15 @@ public struct HTMLTree: Sendable {
     /// The bytes of a text or comment node.
     @_lifetime(borrow self)
     public func data(_ node: Node) -> Span<UInt8> {
-        let start = Int(dataStarts[node])
-        guard start >= 0 else {
-            let inputStart = ~start
-            return input.span.extracting(inputStart..<inputStart + Int(dataCounts[node]))
-        }
-        return text.span.extracting(start..<start + Int(dataCounts[node]))
+        bytes(start: Int(dataStarts[node]), count: Int(dataCounts[node]))
+    }
+
+    /// The bytes at `start` in `text`, or for a negative start, at ~start in `input`.
+    @_lifetime(borrow self)
+    private func bytes(start: Int, count: Int) -> Span<UInt8> {
+        guard start < 0 else { return text.span.extracting(start..<start + count) }
+        let inputStart = ~start
+        return input.span.extracting(inputStart..<inputStart + count)
     }
 
     /// `body` given the bytes of a text or comment node. (A Span's lifetime cannot reach past an access to a class's
@@ -185,8 +188,8 @@ public struct HTMLTree: Sendable {
 
     @_lifetime(borrow self)
     public func attributeValue(_ node: Node, _ index: Int) -> Span<UInt8> {
-        let attribute = attributes[Int(dataStarts[node]) + index]
-        return text.span.extracting(Int(attribute.valueStart)..<Int(attribute.valueStart + attribute.valueCount))
+        let value = attributes[Int(dataStarts[node]) + index].value
+        return bytes(start: Int(value.start), count: Int(value.count))
     }
 
     public func attributeNamespace(_ node: Node, _ index: Int) -> AttributeNamespace {

@@ -7,18 +7,18 @@ final class HTMLTreeSink: TreeSink {
     var tree = HTMLTree()
     /// The tree's node of each of the tree builder's numbers (the document is 0 in both).
     var nodes: [Int32] = [0]
+    /// Whether the tree holds the input (HTML5Parser gives it): text and values it holds as they are are ranges of it.
+    private var keepsInput = false
 
     func createElement(
         _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
     ) {
         let first = tree.attributes.count
         for index in 0..<attributes.count {
-            let value = attributes.value(index)
             tree.attributes.append(
                 HTMLTree.Attribute(
                     name: tree.attributeNames.intern(attributes.name(index)), namespace: attributes.namespace(index),
-                    valueStart: Int32(tree.text.count), valueCount: Int32(value.count)))
-            tree.text.append(value)
+                    value: keep(attributes, index)))
         }
         // The names the standard mentions are numbered alike in every NameTable: no need to look them up.
         let known = namespace == .html && nameID > 0 && nameID <= Tag.xmp.id
@@ -76,7 +76,17 @@ final class HTMLTreeSink: TreeSink {
 
     func keepInput(_ input: [UInt8]) -> Bool {
         tree.input = input
+        keepsInput = true
         return true
+    }
+
+    /// Where the value of attribute `index` is kept: the range of the input that holds it as it is, or a copy.
+    private func keep(_ attributes: borrowing Attributes, _ index: Int) -> (start: Int32, count: Int32) {
+        let value = attributes.value(index)
+        if keepsInput, let offset = attributes.valueOffset(index) { return (~Int32(offset), Int32(value.count)) }
+        let start = Int32(tree.text.count)
+        tree.text.append(value)
+        return (start, Int32(value.count))
     }
 
     /// A text node for `range` of the input, or nil when `previous` is text that ends where it starts: it grows.
@@ -141,12 +151,8 @@ final class HTMLTreeSink: TreeSink {
         for index in 0..<attributes.count {
             let name = tree.attributeNames.intern(attributes.name(index))
             guard !list.contains(where: { $0.name == name }) else { continue }
-            let value = attributes.value(index)
             list.append(
-                HTMLTree.Attribute(
-                    name: name, namespace: attributes.namespace(index), valueStart: Int32(tree.text.count),
-                    valueCount: Int32(value.count)))
-            tree.text.append(value)
+                HTMLTree.Attribute(name: name, namespace: attributes.namespace(index), value: keep(attributes, index)))
         }
         guard list.count > Int(tree.dataCounts[node]) else { return }
         tree.dataStarts[node] = Int32(tree.attributes.count)

@@ -225,16 +225,22 @@ struct Tokenizer: ~Copyable {
     }
 
     mutating func appendToValue(_ byte: UInt8) {
-        if !attributeDropped { tag.attributes.bytes.append(byte) }
+        if !attributeDropped { tag.attributes.appendValue(byte) }
     }
 
     mutating func appendToValue(_ bytes: [UInt8]) {
-        if !attributeDropped { tag.attributes.bytes.append(contentsOf: bytes) }
+        if !attributeDropped { tag.attributes.appendValue(bytes.span) }
     }
 
     mutating func appendToValue(_ bytes: Span<UInt8>) {
         guard !attributeDropped else { return }
-        tag.attributes.bytes.append(bytes)
+        tag.attributes.appendValue(bytes)
+    }
+
+    /// Bytes of the value as the input holds them, at `offset` in it.
+    mutating func appendToValue(_ bytes: Span<UInt8>, at offset: Int) {
+        guard !attributeDropped else { return }
+        tag.attributes.appendValue(bytes, at: offset)
     }
 
     mutating func emitComment<Consumer: TokenConsumer>(_ consumer: inout Consumer) {

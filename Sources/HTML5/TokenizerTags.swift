@@ -180,7 +180,7 @@ extension Tokenizer {
                 if byte == quote || byte == 0x26 || byte == 0 { break }
                 p += 1
             }
-            if p > start { appendToValue(input.extracting(start..<p)) }
+            if p > start { appendToValue(input.extracting(start..<p), at: start) }
             guard p < input.count else { return }
             switch input[p] {
             case quote:

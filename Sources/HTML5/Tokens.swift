@@ -49,6 +49,9 @@ struct AttributeSpan: Sendable {
     /// The value starts where the name ends.
     var nameEnd: Int32
     var valueEnd: Int32
+    /// Where the value is in the piece of input the tokenizer read it from, when it is one run of it as it is (no
+    /// reference, no U+0000); -1 otherwise.
+    var valueOffset: Int32 = -1
 }
 
 /// The attributes of a tag or an element in source order, their names and values side by side in one buffer (the
@@ -79,6 +82,32 @@ public struct Attributes: Sendable {
     @_lifetime(borrow self)
     public func value(_ i: Int) -> Span<UInt8> {
         bytes.span.extracting(Int(spans[i].nameEnd)..<Int(spans[i].valueEnd))
+    }
+
+    /// Where the value of attribute `i` is in the input, when the input holds it as it is.
+    public func valueOffset(_ i: Int) -> Int? {
+        spans[i].valueOffset < 0 ? nil : Int(spans[i].valueOffset)
+    }
+
+    /// Appends to the last attribute's value bytes the input holds at `offset`: the value is that range if nothing
+    /// came before them.
+    mutating func appendValue(_ value: Span<UInt8>, at offset: Int) {
+        let last = spans.count - 1
+        let isFirst = Int32(bytes.count) == spans[last].nameEnd && offset <= Int(Int32.max)
+        bytes.append(value)
+        spans[last].valueOffset = isFirst ? Int32(offset) : -1
+    }
+
+    /// Appends to the last attribute's value bytes of its own (a reference's, a U+FFFD, an unquoted value's): the
+    /// value is no range.
+    mutating func appendValue(_ value: Span<UInt8>) {
+        bytes.append(value)
+        spans[spans.count - 1].valueOffset = -1
+    }
+
+    mutating func appendValue(_ byte: UInt8) {
+        bytes.append(byte)
+        spans[spans.count - 1].valueOffset = -1
     }
 
     /// The namespace of attribute `i`.

@@ -111,6 +111,30 @@ struct HTMLTreeTests {
         #expect(lines[3] == "|     \"" + String(repeating: "x", count: 20_000) + "\"")
     }
 
+    /// Text and quoted values the input holds as they are stay in it, as ranges; only what the parser rewrote is
+    /// copied into the tree's buffer (a reference's text, an unquoted value, a value with a U+0000).
+    @Test func textAndValuesAreRangesOfTheInputWhereTheyNeedNoRewriting() {
+        let html = "<p title=\"a&amp;b\" id=x class=\"plain words\" lang='en'>kept as it is</p><p>a &amp; b</p>"
+        let (tree, _) = HTMLTree.parse(Array(html.utf8))
+        func string(_ bytes: Span<UInt8>) -> String { String(decoding: [UInt8](copying: bytes), as: UTF8.self) }
+        var paragraphs: [Int] = []
+        var node = tree.firstChild(HTMLTree.document)
+        while let current = node {
+            if tree.kind(current) == .element, string(tree.name(current)) == "p" { paragraphs.append(current) }
+            node = tree.next(after: current, within: HTMLTree.document)
+        }
+        #expect(paragraphs.count == 2)
+        let first = paragraphs[0]
+        #expect(
+            (0..<tree.attributeCount(first)).map { string(tree.attributeValue(first, $0)) } == [
+                "a&b", "x", "plain words", "en",
+            ])
+        #expect(string(tree.textBelow(first).span) == "kept as it is")
+        #expect(string(tree.textBelow(paragraphs[1]).span) == "a & b")
+        // Copied: "a&b", "x" and "a & b"; "plain words", "en" and "kept as it is" are the input's.
+        #expect(tree.text.count == 3 + 1 + 5)
+    }
+
     @Test func deepNesting() {
         let html = String(repeating: "<div>", count: 100_000) + "<b>deep</b>"
         let (tree, limitReached) = HTMLTree.parse(Array(html.utf8))
