@@ -35,8 +35,11 @@ final class PagePool {
             do {
                 workers.append(
                     try WorkerPipeline(capacity: 1) { pipeline in
+                        // One encoder for all the worker's pages: its buffer grows to a page's records once.
+                        var encoder = RecordBatchEncoder()
                         while let job = pipeline.next() {
-                            let result = Self.work(job, settings: settings, query: query, encoding: encoding)
+                            let result = Self.work(
+                                job, settings: settings, query: query, encoding: encoding, encoder: &encoder)
                             guard pipeline.emit(result) else { return }
                         }
                     })
@@ -54,11 +57,11 @@ final class PagePool {
 
     /// A worker's run of one page: its records collected (up to --limit) or encoded, its warnings and failure kept for
     /// the main thread to print.
-    private static func work(_ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery, encoding: Bool)
-        -> PageResult
-    {
+    private static func work(
+        _ job: consuming PageJob, settings: HTMLSettings, query: PreparedQuery, encoding: Bool,
+        encoder: inout RecordBatchEncoder
+    ) -> PageResult {
         var result = PageResult(name: job.name)
-        var encoder = RecordBatchEncoder()
         do {
             try PageWork.run(consume job, settings: settings, query: query, warn: { result.warnings.append($0) }) {
                 record in
