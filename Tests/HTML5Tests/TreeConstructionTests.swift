@@ -30,6 +30,24 @@ struct TreeConstructionTests {
         #expect(failed.map { "\($0.file) #\($0.number)" } == Self.knownDifferences)
     }
 
+    /// Fed in pieces as a stream arrives (1, 7 and 4,096 bytes), every document builds the tree the whole parse does.
+    @Test(arguments: [1, 7, 4096]) func pushedInPiecesTheTreesAreTheSame(pieceSize: Int) throws {
+        let cases = try HTML5LibTreeCase.all().filter { !$0.fragment && !$0.scriptingOnly }
+        var differ: [String] = []
+        for test in cases {
+            let dom = HTML5TestDOM()
+            var parser = HTML5PushParser(sink: dom)
+            var offset = 0
+            while offset < test.data.count {
+                parser.feed(test.data.span.extracting(offset..<min(offset + pieceSize, test.data.count)))
+                offset += pieceSize
+            }
+            _ = parser.finish()
+            if dom.dump != Self.tree(test.data) { differ.append("\(test.file) #\(test.number)") }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(10))")
+    }
+
     /// The cases tb's parser is known to build differently, and why.
     static let knownDifferences = [
         // A selectedcontent element gets a copy of the selected option's content when the option closes: the

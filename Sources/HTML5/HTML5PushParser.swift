@@ -1,0 +1,37 @@
+// A document parsed as its bytes arrive, piece by piece, for sinks that use the tree while it grows (tb html's
+// streaming). The tokenizer stops where a decision needs bytes still to come and says how far it got; the rest is
+// held for the next piece. Newlines are normalized piece by piece, and the budget for re-created elements grows
+// with the input read, as the whole-document parse sizes it from the input's length.
+
+/// Parses a document given in pieces into a sink.
+public struct HTML5PushParser: ~Copyable {
+    private var tokenizer = Tokenizer()
+    private var builder: TreeBuilder
+    private var newlines = HTML5Input()
+    /// Bytes the tokenizer has not consumed yet (at most the end of a piece it could not decide on).
+    private var held: [UInt8] = []
+
+    public init(sink: some TreeSink) {
+        builder = TreeBuilder(sink: sink, inputLength: 0)
+    }
+
+    /// Reads the next piece of the document; the sink is told what it makes.
+    public mutating func feed(_ piece: Span<UInt8>) {
+        var bytes: [UInt8] = []
+        bytes.append(piece)
+        builder.reopenBudget += bytes.count / 4
+        held += newlines.normalizing(bytes)
+        // A local reference, so that the span does not borrow self while the tokenizer and builder change.
+        let input = held
+        let consumed = tokenizer.run(input.span, final: false, into: &builder)
+        held.removeFirst(consumed)
+    }
+
+    /// Ends the document: what is held is read as its end, and the sink is told the rest.
+    public consuming func finish() -> HTML5ParseReport {
+        let input = held
+        held = []
+        _ = tokenizer.run(input.span, final: true, into: &builder)
+        return HTML5ParseReport(quirksMode: builder.quirksMode, limitReached: builder.limitReached)
+    }
+}
