@@ -12,7 +12,8 @@ final class TreePage {
     /// The last path written, a step per ancestor: matches come in document order, so the next one shares most of
     /// its ancestors, and its path is a prefix of this one's and a step or two.
     fileprivate var lastPath = PathSteps()
-    /// Element and attribute names as Strings, made once per name rather than once per record.
+    /// Element and attribute names as Strings, and what each attribute's values hold, made once per name rather than
+    /// once per record.
     private var elementNames: [String?] = []
     private var attributeNames: [String?] = []
     private var valueKinds: [PageURLs.ValueKind?] = []
@@ -24,29 +25,25 @@ final class TreePage {
 
     /// What the values of the attribute named `id` hold, as PageURLs.valueKind says.
     func valueKind(_ id: NameID) -> PageURLs.ValueKind {
-        let index = Int(id)
-        if index < valueKinds.count, let kind = valueKinds[index] { return kind }
-        if index >= valueKinds.count { valueKinds += repeatElement(nil, count: index + 1 - valueKinds.count) }
-        let kind = PageURLs.valueKind(ofAttribute: attributeName(id))
-        valueKinds[index] = kind
-        return kind
+        Self.cached(id, in: &valueKinds) { PageURLs.valueKind(ofAttribute: attributeName(id)) }
     }
 
     func elementName(_ id: NameID) -> String {
-        Self.name(id, in: &elementNames) { tree.withName(of: id, Bytes.string) }
+        Self.cached(id, in: &elementNames) { tree.withName(of: id, Bytes.string) }
     }
 
     func attributeName(_ id: NameID) -> String {
-        Self.name(id, in: &attributeNames) { tree.withAttributeName(of: id, Bytes.string) }
+        Self.cached(id, in: &attributeNames) { tree.withAttributeName(of: id, Bytes.string) }
     }
 
-    private static func name(_ id: NameID, in cache: inout [String?], _ make: () -> String) -> String {
+    /// `cache[id]`, made by `make` the first time.
+    private static func cached<Value>(_ id: NameID, in cache: inout [Value?], _ make: () -> Value) -> Value {
         let index = Int(id)
-        if index < cache.count, let name = cache[index] { return name }
+        if index < cache.count, let value = cache[index] { return value }
         if index >= cache.count { cache += repeatElement(nil, count: index + 1 - cache.count) }
-        let name = make()
-        cache[index] = name
-        return name
+        let value = make()
+        cache[index] = value
+        return value
     }
 }
 

@@ -166,17 +166,12 @@ final class TreeMatcher {
     /// Whether an element related to `node` by `combinator` matches compounds k... of relative selector `row`.
     private func related(_ node: Int, by combinator: Combinator, _ row: Int, _ k: Int) -> Bool {
         switch combinator {
-        case .child:
+        case .child, .descendant:
             var child = firstElement(in: node)
             while let element = child {
-                if relative(row, k, element) { return true }
-                child = nextElement(element)
-            }
-            return false
-        case .descendant:
-            var child = firstElement(in: node)
-            while let element = child {
-                if relativeSelfOrDescendant(row, k, element) { return true }
+                let found =
+                    combinator == .child ? relative(row, k, element) : relativeSelfOrDescendant(row, k, element)
+                if found { return true }
                 child = nextElement(element)
             }
             return false
