@@ -34,26 +34,12 @@ struct TreeSerializer {
     }
 
     private mutating func children(of root: Int) {
-        var next = tree.firstChild(root)
-        while let node = next {
-            open(node)
-            let isElement = tree.kind(node) == .element && !isVoid(node)
-            if isElement, let child = tree.firstChild(node) {
-                next = child
-                continue
-            }
-            if isElement { close(node) }
-            next = nil
-            var current = node
-            while let parent = tree.parent(current) {
-                if let sibling = tree.nextSibling(current) {
-                    next = sibling
-                    break
-                }
-                guard parent != root else { break }
-                close(parent)
-                current = parent
-            }
+        let tree = self.tree
+        SerializationWalk.below(
+            root, firstChild: tree.firstChild, nextSibling: tree.nextSibling, parent: tree.parent,
+            hasContent: { tree.kind($0) == .element && !isVoid($0) }
+        ) { node, entering in
+            if entering { open(node) } else { close(node) }
         }
     }
 

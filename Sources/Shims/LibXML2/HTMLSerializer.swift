@@ -1,6 +1,7 @@
 // outerHTML and innerHTML by the HTML standard's fragment serialization algorithm (not libxml2's HTML4 serializer):
 // void elements, raw text, the standard's escaping; a loop over the tree, not recursion.
 internal import CLibXML2
+import HTML5
 
 extension HTMLNode {
     /// The node as HTML: an element with its start tag, content and end tag (none for void elements such as `br`),
@@ -58,27 +59,11 @@ struct HTMLSerializer {
 
     /// The children of `root` and everything below them, in order.
     private mutating func children(of root: xmlNodePtr) {
-        var next = root.pointee.children
-        while let node = next {
-            open(node)
-            let isElement = node.pointee.type == XML_ELEMENT_NODE && !Self.isVoid(node)
-            if isElement, let child = node.pointee.children {
-                next = child
-                continue
-            }
-            if isElement { close(node) }
-            // Up until a node with a next sibling, closing the elements left behind.
-            next = nil
-            var current = node
-            while let parent = current.pointee.parent {
-                if let sibling = current.pointee.next {
-                    next = sibling
-                    break
-                }
-                guard parent != root else { break }
-                close(parent)
-                current = parent
-            }
+        SerializationWalk.below(
+            root, firstChild: { $0.pointee.children }, nextSibling: { $0.pointee.next }, parent: { $0.pointee.parent },
+            hasContent: { $0.pointee.type == XML_ELEMENT_NODE && !Self.isVoid($0) }
+        ) { node, entering in
+            if entering { open(node) } else { close(node) }
         }
     }
 
