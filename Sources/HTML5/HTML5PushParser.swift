@@ -10,13 +10,16 @@ public struct HTML5PushParser: ~Copyable {
     private var newlines = HTML5Input()
     /// Bytes the tokenizer has not consumed yet (at most the end of a piece it could not decide on).
     private var held: [UInt8] = []
+    private var finished = false
 
     public init(sink: some TreeSink) {
         builder = TreeBuilder(sink: sink, inputLength: 0)
     }
 
-    /// Reads the next piece of the document; the sink is told what it makes.
+    /// Reads the next piece of the document; the sink is told what it makes, the text read so far included (the
+    /// builder would hold it until the next tag).
     public mutating func feed(_ piece: Span<UInt8>) {
+        precondition(!finished, "a piece fed after the end of the document")
         var bytes: [UInt8] = []
         bytes.append(piece)
         builder.reopenBudget += bytes.count / 4
@@ -25,13 +28,26 @@ public struct HTML5PushParser: ~Copyable {
         let input = held
         let consumed = tokenizer.run(input.span, final: false, into: &builder)
         held.removeFirst(consumed)
+        builder.flushText()
     }
 
     /// Ends the document: what is held is read as its end, and the sink is told the rest.
-    public consuming func finish() -> HTML5ParseReport {
-        let input = held
-        held = []
-        _ = tokenizer.run(input.span, final: true, into: &builder)
+    public mutating func finish() -> HTML5ParseReport {
+        if !finished {
+            finished = true
+            let input = held
+            held = []
+            _ = tokenizer.run(input.span, final: true, into: &builder)
+        }
         return HTML5ParseReport(quirksMode: builder.quirksMode, limitReached: builder.limitReached)
     }
+
+    /// Whether element `id` may still change: it is open (on the stack of open elements), or it is the head while
+    /// the builder is after it, where a `<link>` or `<meta>` still goes into it. Everything is closed once finished.
+    func isOpen(_ id: NodeID) -> Bool {
+        !finished && (builder.stack.contains(id) || (builder.mode == .afterHead && id == builder.headElement))
+    }
+
+    /// Whether a `<frameset>` may still replace the body and all in it (the frameset-ok flag).
+    var bodyMayBeReplaced: Bool { !finished && builder.framesetOK }
 }

@@ -105,6 +105,25 @@ public struct HTMLTree: Sendable {
     /// An element's namespace.
     public func namespace(_ node: Node) -> Namespace { namespaces[node] }
 
+    /// Whether the parser may still move what is inside element `node` while it is open: a formatting element (the
+    /// adoption agency reparents its content), a table (foster parenting puts content before it, and tables end
+    /// each other) or a select.
+    public func mayMoveContent(_ node: Node) -> Bool {
+        guard kinds[node] == .element, namespaces[node] == .html else { return false }
+        switch Tag(nameIDs[node]) {
+        case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u: return true
+        case .table, .select: return true
+        default: return false
+        }
+    }
+
+    /// Whether `node` is the HTML element named `tag` ("head", "body"), without a lookup of the name.
+    public func isHTMLElement(_ node: Node, named tag: String) -> Bool {
+        guard kinds[node] == .element, namespaces[node] == .html else { return false }
+        let known = Tag(nameIDs[node])
+        return known != .other && Tag.nameBytes[Int(known.rawValue)].elementsEqual(tag.utf8)
+    }
+
     /// An element's name number: equal numbers, equal names. HTML elements' names are in lower case; SVG's have
     /// their case (`foreignObject`).
     public func nameID(_ node: Node) -> NameID { nameIDs[node] }
@@ -213,16 +232,7 @@ public struct HTMLTree: Sendable {
     mutating func reserve(forInput count: Int) {
         text.reserveCapacity(count / 2)
         let nodes = count / 32 + 16
-        kinds.reserveCapacity(nodes)
-        namespaces.reserveCapacity(nodes)
-        nameIDs.reserveCapacity(nodes)
-        parents.reserveCapacity(nodes)
-        firstChildren.reserveCapacity(nodes)
-        lastChildren.reserveCapacity(nodes)
-        nextSiblings.reserveCapacity(nodes)
-        previousSiblings.reserveCapacity(nodes)
-        dataStarts.reserveCapacity(nodes)
-        dataCounts.reserveCapacity(nodes)
+        reserveRows(nodes)
         attributes.reserveCapacity(nodes / 2)
     }
 
@@ -274,5 +284,99 @@ public struct HTMLTree: Sendable {
         parents[node] = -1
         previousSiblings[node] = -1
         nextSiblings[node] = -1
+    }
+}
+
+extension HTMLTree {
+    /// Keeps the nodes `live` marks, in their order, and drops the rest with the bytes and attributes only they held;
+    /// returns each old node's new number (-1 when dropped). A live node's links skip dropped neighbours: a stream drops
+    /// the children it has read, so a parent's first live child becomes its first child.
+    mutating func compact(keeping live: [Bool]) -> [Int32] {
+        var map = [Int32](repeating: -1, count: count)
+        var kept: Int32 = 0
+        for node in 0..<count where live[node] {
+            map[node] = kept
+            kept += 1
+        }
+        func nearest(_ link: Int32, _ step: [Int32]) -> Int32 {
+            var current = link
+            while current >= 0 && map[Int(current)] < 0 { current = step[Int(current)] }
+            return current < 0 ? -1 : map[Int(current)]
+        }
+        var new = HTMLTree()
+        new.removeRows()
+        new.names = names
+        new.attributeNames = attributeNames
+        new.input = input
+        new.quirksMode = quirksMode
+        new.reserveRows(Int(kept))
+        for node in 0..<count where live[node] {
+            var (start, length) = (Int(dataStarts[node]), Int(dataCounts[node]))
+            switch kinds[node] {
+            case .text, .comment:
+                if start >= 0 {
+                    let copied = new.text.count
+                    new.text.append(text.span.extracting(start..<start + length))
+                    start = copied
+                }
+            case .element:
+                let first = new.attributes.count
+                for index in start..<start + length {
+                    var attribute = attributes[index]
+                    if attribute.value.start >= 0 {
+                        let from = Int(attribute.value.start)
+                        attribute.value.start = Int32(new.text.count)
+                        new.text.append(text.span.extracting(from..<from + Int(attribute.value.count)))
+                    }
+                    new.attributes.append(attribute)
+                }
+                start = first
+            case .doctype:
+                new.doctypeRanges = doctypeRanges.map { range in
+                    let copied = new.text.count
+                    new.text.append(text.span.extracting(range))
+                    return copied..<copied + range.count
+                }
+            case .document: break
+            }
+            new.kinds.append(kinds[node])
+            new.namespaces.append(namespaces[node])
+            new.nameIDs.append(nameIDs[node])
+            new.parents.append(parents[node] < 0 ? -1 : map[Int(parents[node])])
+            new.firstChildren.append(nearest(firstChildren[node], nextSiblings))
+            new.lastChildren.append(nearest(lastChildren[node], previousSiblings))
+            new.nextSiblings.append(nearest(nextSiblings[node], nextSiblings))
+            new.previousSiblings.append(nearest(previousSiblings[node], previousSiblings))
+            new.dataStarts.append(Int32(start))
+            new.dataCounts.append(Int32(length))
+        }
+        self = new
+        return map
+    }
+
+    private mutating func removeRows() {
+        kinds = []
+        namespaces = []
+        nameIDs = []
+        parents = []
+        firstChildren = []
+        lastChildren = []
+        nextSiblings = []
+        previousSiblings = []
+        dataStarts = []
+        dataCounts = []
+    }
+
+    fileprivate mutating func reserveRows(_ count: Int) {
+        kinds.reserveCapacity(count)
+        namespaces.reserveCapacity(count)
+        nameIDs.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        firstChildren.reserveCapacity(count)
+        lastChildren.reserveCapacity(count)
+        nextSiblings.reserveCapacity(count)
+        previousSiblings.reserveCapacity(count)
+        dataStarts.reserveCapacity(count)
+        dataCounts.reserveCapacity(count)
     }
 }

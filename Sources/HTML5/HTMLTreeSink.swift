@@ -1,12 +1,44 @@
 // The parser's steps turned into an HTMLTree: the tree builder's element numbers mapped to the tree's nodes, a
 // template's contents to the template itself, names interned, text the input holds as it is kept as ranges of it,
-// other text and attribute values copied into the tree's buffer.
+// other text and attribute values copied into the tree's buffer. For streaming it also knows each node's element
+// number, and drops the nodes its reader is done with (`compact`).
 
 /// Builds an HTMLTree as the tree builder says.
 final class HTMLTreeSink: TreeSink {
     var tree = HTMLTree()
     /// The tree's node of each of the tree builder's numbers (the document is 0 in both).
-    var nodes: [Int32] = [0]
+    var nodes = ElementNodes()
+    /// Streaming: the tree builder's number of each node (-1 for text, comments and the DOCTYPE); nil otherwise.
+    private(set) var elementIDs: [Int32]?
+
+    init(numbering: Bool = false) {
+        if numbering { elementIDs = [0] }
+    }
+
+    /// Adds a node to the tree, and its element number when the sink keeps them.
+    private func add(
+        _ kind: HTMLTree.Kind, namespace: Namespace = .html, name: NameID = 0, dataStart: Int, dataCount: Int,
+        id: NodeID = -1
+    ) -> HTMLTree.Node {
+        elementIDs?.append(Int32(id))
+        return tree.add(kind, namespace: namespace, name: name, dataStart: dataStart, dataCount: dataCount)
+    }
+
+    /// Keeps the nodes `live` marks (the document, and every ancestor of a live node, among them), renumbered in their
+    /// order; the others, and the text and attributes only they held, are dropped. Returns each old node's new
+    /// number, -1 for those dropped. The tree builder never names a dropped element again (streaming drops only
+    /// what is closed and will not move).
+    func compact(keeping live: [Bool]) -> [Int32] {
+        let map = tree.compact(keeping: live)
+        nodes.renumber(map)
+        if let ids = elementIDs {
+            var kept: [Int32] = []
+            kept.reserveCapacity(ids.count / 2)
+            for node in ids.indices where live[node] { kept.append(ids[node]) }
+            elementIDs = kept
+        }
+        return map
+    }
     /// Whether the tree holds the input (HTML5Parser gives it): text and values it holds as they are are ranges of it.
     private var keepsInput = false
 
@@ -22,20 +54,14 @@ final class HTMLTreeSink: TreeSink {
         }
         // The names the standard mentions are numbered alike in every NameTable: no need to look them up.
         let known = namespace == .html && nameID > 0 && nameID <= Tag.xmp.id
-        let node = tree.add(
+        let node = add(
             .element, namespace: namespace, name: known ? nameID : tree.names.intern(name), dataStart: first,
-            dataCount: attributes.count)
-        setNode(id, node)
+            dataCount: attributes.count, id: id)
+        nodes[id] = Int32(node)
     }
 
     func createTemplateContents(_ contents: NodeID, of template: NodeID) {
-        setNode(contents, Int(nodes[template]))
-    }
-
-    /// Records that the tree builder's `id` is the tree's `node` (the numbers come in order).
-    private func setNode(_ id: NodeID, _ node: HTMLTree.Node) {
-        while nodes.count <= id { nodes.append(-1) }
-        nodes[id] = Int32(node)
+        nodes[contents] = nodes[template]
     }
 
     func append(_ child: NodeID, to parent: NodeID) {
@@ -61,7 +87,7 @@ final class HTMLTreeSink: TreeSink {
         }
         let start = tree.text.count
         tree.text.append(text)
-        return tree.add(.text, dataStart: start, dataCount: text.count)
+        return add(.text, dataStart: start, dataCount: text.count)
     }
 
     func appendText(_ text: Span<UInt8>, to parent: NodeID) {
@@ -97,7 +123,7 @@ final class HTMLTreeSink: TreeSink {
             tree.dataCounts[previous] += Int32(range.count)
             return nil
         }
-        return tree.add(.text, dataStart: ~range.lowerBound, dataCount: range.count)
+        return add(.text, dataStart: ~range.lowerBound, dataCount: range.count)
     }
 
     func appendText(inputRange: Range<Int>, to parent: NodeID) {
@@ -115,7 +141,7 @@ final class HTMLTreeSink: TreeSink {
     func appendComment(_ text: Span<UInt8>, to parent: NodeID) {
         let start = tree.text.count
         tree.text.append(text)
-        tree.link(tree.add(.comment, dataStart: start, dataCount: text.count), into: Int(nodes[parent]))
+        tree.link(add(.comment, dataStart: start, dataCount: text.count), into: Int(nodes[parent]))
     }
 
     func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>) {
@@ -127,7 +153,7 @@ final class HTMLTreeSink: TreeSink {
         keep(name)
         keep(publicID)
         keep(systemID)
-        tree.link(tree.add(.doctype, dataStart: 0, dataCount: 0), into: HTMLTree.document)
+        tree.link(add(.doctype, dataStart: 0, dataCount: 0), into: HTMLTree.document)
     }
 
     func hasParent(_ node: NodeID) -> Bool { tree.parents[Int(nodes[node])] >= 0 }
@@ -161,4 +187,37 @@ final class HTMLTreeSink: TreeSink {
     }
 
     func setQuirksMode(_ mode: QuirksMode) { tree.quirksMode = mode }
+}
+
+/// The tree's node of each element number: an array from `base` on, and a dictionary for the few older elements a
+/// stream still holds (html, body, the open ones) once `renumber` has dropped the rest.
+struct ElementNodes {
+    private var base = 0
+    private var recent: [Int32] = [0]
+    private var older: [Int: Int32] = [:]
+
+    subscript(id: NodeID) -> Int32 {
+        get { id >= base ? (id - base < recent.count ? recent[id - base] : -1) : older[id] ?? -1 }
+        set {
+            guard id >= base else {
+                older[id] = newValue
+                return
+            }
+            while recent.count <= id - base { recent.append(-1) }
+            recent[id - base] = newValue
+        }
+    }
+
+    /// Applies a compaction's new numbers; the elements still in the tree move to the dictionary, and the array
+    /// starts after the newest number.
+    mutating func renumber(_ map: [Int32]) {
+        var kept: [Int: Int32] = [:]
+        for (id, node) in older where node >= 0 && map[Int(node)] >= 0 { kept[id] = map[Int(node)] }
+        for (offset, node) in recent.enumerated() where node >= 0 && map[Int(node)] >= 0 {
+            kept[base + offset] = map[Int(node)]
+        }
+        older = kept
+        base += recent.count
+        recent = []
+    }
 }

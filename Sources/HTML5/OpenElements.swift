@@ -125,7 +125,7 @@ struct OpenElements {
     /// The topmost special, boundary and HTML entries (`name` is unused).
     private var categoryTops = Links()
     /// Each element's slot while it is open, -1 otherwise, by NodeID.
-    private var slotOfNode: [Int32] = []
+    private var slotOfNode = NodeSlots()
     private(set) var liveCount = 0
 
     var isEmpty: Bool { slots.isEmpty }
@@ -137,13 +137,13 @@ struct OpenElements {
 
     /// Makes room to record the slot of nodes numbered up to `node`.
     mutating func reserve(node: NodeID) {
-        while slotOfNode.count <= node { slotOfNode.append(-1) }
+        slotOfNode.reserve(node)
     }
 
     /// The slot of `node`, or nil when it is not open.
     func slot(of node: NodeID) -> Int? {
-        guard node < slotOfNode.count, slotOfNode[node] >= 0 else { return nil }
-        return Int(slotOfNode[node])
+        let slot = slotOfNode[node]
+        return slot >= 0 ? Int(slot) : nil
     }
 
     func contains(_ node: NodeID) -> Bool { slot(of: node) != nil }
@@ -378,7 +378,6 @@ struct OpenElements {
     private mutating func rebuild(inserting element: OpenElement, above slot: Int) {
         let old = slots
         var fresh = OpenElements()
-        fresh.slotOfNode = Array(repeating: -1, count: slotOfNode.count)
         for index in old.indices where old[index].node >= 0 {
             fresh.push(old[index])
             if index == slot { fresh.push(element) }
@@ -407,5 +406,46 @@ struct OpenElements {
     var secondSlot: Int? {
         guard !slots.isEmpty else { return nil }
         return above(0)
+    }
+}
+
+/// Each open element's slot by NodeID, -1 when it is not open: an array of the numbers from `base` on, and below it a
+/// dictionary of the few older elements still open. The array starts again from the newest number once it is long and
+/// mostly closed, so that a page parsed as a stream keeps a window of recent numbers, not an entry per element it
+/// ever had (a deep page, all open, keeps its array).
+struct NodeSlots {
+    private var base = 0
+    private var recent: [Int32] = []
+    private var older: [Int: Int32] = [:]
+    /// How many entries of `recent` are open.
+    private var openRecent = 0
+
+    subscript(node: NodeID) -> Int32 {
+        get {
+            let index = node - base
+            guard index >= 0 else { return older[node] ?? -1 }
+            return index < recent.count ? recent[index] : -1
+        }
+        set {
+            let index = node - base
+            guard index >= 0 else {
+                older[node] = newValue >= 0 ? newValue : nil
+                return
+            }
+            if index >= recent.count { reserve(node) }
+            openRecent += (newValue >= 0 ? 1 : 0) - (recent[index] >= 0 ? 1 : 0)
+            recent[index] = newValue
+        }
+    }
+
+    /// Makes room for the numbers up to `node`, the newest.
+    mutating func reserve(_ node: NodeID) {
+        if recent.count >= 65_536 && openRecent * 4 < recent.count && node >= base + recent.count - 1 {
+            for (index, slot) in recent.enumerated() where slot >= 0 { older[base + index] = slot }
+            base = node
+            recent = []
+            openRecent = 0
+        }
+        while recent.count <= node - base { recent.append(-1) }
     }
 }

@@ -49,15 +49,18 @@ struct HTMLTests {
         #expect(piped.lines == [#"{"type":"node","text":"Ferry timetable"}"#])
     }
 
-    @Test func aStreamPrintsWhileThePageArrivesAndStopsAtTheLimit() throws {
+    /// The ways a page streams: by default on tb's parser, --stream on it, and --stream on libxml2's.
+    static let streams = [[], ["--stream"], ["--parser", "libxml2", "--stream"]]
+
+    @Test(arguments: streams) func aStreamPrintsWhileThePageArrivesAndStopsAtTheLimit(flags: [String]) throws {
         // An endless page: the first links must come out, and --limit must end the run.
         let server = try TestServer.http(root: pages)
         let (lines, seconds) = try firstLines(
-            2, ofTB: ["html", "--stream", "--fields", "tag", "p", server.url("/infinite-html")],
+            2, ofTB: ["html"] + flags + ["--fields", "tag", "p", server.url("/infinite-html")],
             environment: scratch.environment)
         #expect(lines == [#"{"type":"node","tag":"p"}"#, #"{"type":"node","tag":"p"}"#])
         #expect(seconds < 20)
-        let limited = try html(["--stream", "--limit", "3", "--fields", "tag", "p", server.url("/infinite-html")])
+        let limited = try html(flags + ["--limit", "3", "--fields", "tag", "p", server.url("/infinite-html")])
         #expect(limited.status == 0, "\(limited.stderr)")
         #expect(limited.lines.count == 3)
     }
@@ -65,10 +68,10 @@ struct HTMLTests {
     /// A page that stalls: the paragraphs before the stall reach the pipe at once, without waiting for the 64 KB a
     /// stream may hold to tell UTF-8 from windows-1252. (libxml2 reads 4,000 bytes ahead, so the last few KB before a
     /// stall wait for more; the page sends more than that after its paragraphs.)
-    @Test func aStreamDoesNotWaitForItsEncodingWhenThePagePauses() throws {
+    @Test(arguments: streams) func aStreamDoesNotWaitForItsEncodingWhenThePagePauses(flags: [String]) throws {
         let server = try TestServer.http(root: pages)
         let (lines, seconds) = try firstLines(
-            2, ofTB: ["html", "--stream", "--fields", "text", "p", server.url("/htmldrip/3/20")],
+            2, ofTB: ["html"] + flags + ["--fields", "text", "p", server.url("/htmldrip/3/20")],
             environment: scratch.environment)
         #expect(lines == [#"{"type":"node","text":"paragraph 0"}"#, #"{"type":"node","text":"paragraph 1"}"#])
         #expect(seconds < 10, "the records waited for the stall to end")

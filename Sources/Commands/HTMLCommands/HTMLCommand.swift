@@ -1,6 +1,6 @@
 // tb html [options] SELECTOR [SOURCE...]: the nodes of HTML pages that a CSS selector or an XPath expression picks,
-// parsed the way browsers parse (tb's own HTML5 parser and tree, CSS matched on it natively), or streamed in flat
-// memory.
+// parsed the way browsers parse (tb's own HTML5 parser and tree, CSS matched on it natively), streamed in flat memory
+// when the selector allows.
 import POSIX
 import Toolbox
 
@@ -13,8 +13,10 @@ public struct HTMLCommand: Command {
         help: "html5 (tb's own HTML5 parser, as browsers parse; also spelled tb) or libxml2 (HTML4 rules)",
         default: .html5)
     static let stream = Flag(
-        "stream", help: "parse in flat memory and print each node as it closes (selectors that need no whole tree)",
+        "stream", help: "stream, or refuse a selector that needs the whole tree (naming the part that does)",
         conflicts: [xpath])
+    static let tree = Flag(
+        "tree", help: "build the whole tree before matching, even for a selector that streams", conflicts: [stream])
     static let attr = Option<String>(
         "attr", short: "a", value: "NAME", help: "print this attribute's value (once per node that has it)",
         repeatable: true)
@@ -72,13 +74,22 @@ public struct HTMLCommand: Command {
             bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252; --encoding decides instead. Text is \
             converted to UTF-8, bad bytes becoming U+FFFD.
 
-            --stream parses with libxml2's HTML parser in flat memory and prints each node as soon as it closes, for \
-            pages too large to hold: it takes selectors decided by the open elements alone — type, universal, id, \
-            class, attributes, descendant and child combinators, :first-child, :nth-child(), :first-of-type, \
-            :nth-of-type(), and :not(), :is(), :where() of those. Any other part is a usage error naming it. The \
-            tree is libxml2's HTML4 one (as with --parser libxml2): no implied tbody, SVG names in lower case.
+            Streaming, by default: a selector made of type, universal, id, class and attribute selectors, \
+            descendant and child combinators, :root, :first-child, :nth-child(), :first-of-type, :nth-of-type(), \
+            :empty, :contains() and :not(), :is(), :where() of those is matched while the page is parsed, and each \
+            match is printed as soon as it is final — closed, and where the parser can no longer move it — in flat \
+            memory: the records, and their order, are the tree's. A match waits while the parser may still change \
+            it: inside an open formatting element (b, i, a, font…), table or select, which the standard's tree \
+            construction may still rearrange, or with an outer match still open (outer matches print first). \
+            Other selectors, and --tree, build the whole tree first; --stream refuses them, naming the part that \
+            needs the tree. One difference remains: a second <html> or <body> tag adds its attributes to that \
+            element, and a selector that tests them on an ancestor (body.home a) sees them only from there on.
+
+            With --parser libxml2, --stream streams on libxml2's HTML4 parser instead, in flat memory, with the \
+            same selectors but :empty and :contains(); the tree is libxml2's HTML4 one (no implied tbody, SVG \
+            names in lower case).
             """,
-        options: [xpath, parser, stream, attr, text, html, innerHTML, first, limit, base, rawURLs, encoding]
+        options: [xpath, parser, stream, tree, attr, text, html, innerHTML, first, limit, base, rawURLs, encoding]
             + InputOptions.all,
         positionals: [selector, sources],
         records: [NodeRecord.schema],
@@ -88,7 +99,8 @@ public struct HTMLCommand: Command {
             Example("tb html -a href 'a[href]' https://example.org/ --json | jq -r .value", "Their absolute URLs."),
             Example("tb html 'article:has(> h2) p:first-of-type' --text=normalized page.html", "First paragraphs."),
             Example("tb html --xpath 'count(//img[not(@alt)])' page.html", "Images without alt text, counted."),
-            Example("tb html --stream 'a[href]' -a href huge.html", "Links of a page too large to hold."),
+            Example("tb html 'a[href]' -a href huge.html", "Links of a page too large to hold, streamed."),
+            Example("tb html --stream 'td:contains(\"total\")' report.html", "Streamed, or refused if it cannot."),
         ],
         exitStatuses: [ExitStatusNote(.negative, "nothing matched")])
 
@@ -114,9 +126,16 @@ public struct HTMLCommand: Command {
         }
         settings.parser = try arguments.valueOrDefault(Self.parser)
         settings.stream = arguments.flag(Self.stream)
-        if settings.stream, case .css(let selectors) = settings.query {
-            if case .failure(let error) = selectors.streamable {
-                throw UsageError(error.message)
+        if case .css(let selectors) = settings.query {
+            if settings.parser == .libxml2 {
+                if settings.stream, case .failure(let error) = selectors.streamable { throw UsageError(error.message) }
+            } else {
+                do {
+                    try WalkMatcher.check(selectors.selectors)
+                    settings.walks = !arguments.flag(Self.tree)
+                } catch {
+                    if settings.stream { throw UsageError(error.message) }
+                }
             }
         }
         settings.attributes = try arguments.values(Self.attr)
@@ -162,9 +181,14 @@ public struct HTMLCommand: Command {
             : try PagePool(
                 workers: System.processorCount, settings: settings, query: query, context: context, tally: tally)
         let summary = try InputReader(context: context, settings: input).read(sourceNames) { [settings] source in
-            if settings.stream {
+            if settings.stream && settings.parser == .libxml2 {
                 return try StreamPrinter(
                     settings: settings, query: query, context: context, source: source, tally: tally)
+            }
+            // Local files of a run with many go to the pool, whose trees are built on every core.
+            if settings.walks, case .css(let selectors) = settings.query, pool == nil || source.kind != .file {
+                return TreeStreamPrinter(
+                    settings: settings, selectors: selectors, context: context, source: source, tally: tally)
             }
             return PagePrinter(
                 settings: settings, query: query, context: context, source: source, tally: tally, pool: pool)

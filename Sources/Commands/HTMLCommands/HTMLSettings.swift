@@ -44,7 +44,10 @@ enum HTMLPart: Sendable {
 struct HTMLSettings: Sendable {
     var query = HTMLQuery.xpath("/")
     var parser = HTMLParserChoice.html5
+    /// --stream: stream, or refuse the selector.
     var stream = false
+    /// Whether pages are streamed on tb's own parser (StreamWalk): the selector streams, and --tree was not given.
+    var walks = false
     /// --attr names, as given.
     var attributes: [String] = []
     var textMode: HTMLTextMode?
@@ -87,4 +90,26 @@ extension NodeRecord {
 final class MatchTally {
     var count = 0
     var failed = 0
+}
+
+/// A streaming source's records on their way out: printed, counted for the source and for the run, until --limit.
+struct SourceRecords {
+    let output: Output
+    let tally: MatchTally
+    let limit: Int?
+    private(set) var count = 0
+
+    init(output: Output, tally: MatchTally, limit: Int?) {
+        self.output = output
+        self.tally = tally
+        self.limit = limit
+    }
+
+    /// Prints `record`; says whether the source may print more.
+    mutating func emit(_ record: NodeRecord) throws -> Bool {
+        try output.emit(record)
+        count += 1
+        tally.count += 1
+        return count < limit ?? Int.max
+    }
 }

@@ -66,6 +66,11 @@ struct NodeRecordBuilder: Sendable {
         }
     }
 
+    /// The same builder with URLs resolved against `base`.
+    func resolving(against base: String?) -> NodeRecordBuilder {
+        NodeRecordBuilder(settings: settings, source: source, urls: PageURLs(base: base))
+    }
+
     /// The record of an XPath expression's value (a number, string or boolean).
     func scalar(_ value: String) -> NodeRecord {
         var record = NodeRecord(source: source, tag: nil, attributes: [])

@@ -80,8 +80,10 @@ final class PagePrinter: InputHandler {
                 } : nil)
     }
 
-    /// The page's own URL: where it was fetched from (after redirects), or its file:// URL.
-    private func documentURL() -> String? {
+    private func documentURL() -> String? { Self.documentURL(of: source, effectiveURL: effectiveURL) }
+
+    /// A page's own URL: where it was fetched from (after redirects), or its file:// URL.
+    static func documentURL(of source: Source, effectiveURL: String?) -> String? {
         if let effectiveURL { return effectiveURL }
         switch source.kind {
         case .url: return source.name

@@ -11,7 +11,6 @@ final class StreamPrinter: InputHandler {
     private let context: Context
     private let source: Source
     private let sourceText: JSONText
-    private let tally: MatchTally
     private let matcher: StreamMatcher
     private let parser: HTMLStreamParser
     private var decoder: HTMLDecoder
@@ -24,9 +23,9 @@ final class StreamPrinter: InputHandler {
     private var childCounts: [ChildCounts] = [ChildCounts()]
     /// Matches not printed yet, in the order they opened; `capturing` indexes those still open.
     private var pending: [Capture] = []
-    private var printed = 0
+    private var records: SourceRecords
     private var stopped = false
-    private(set) var recordCount = 0
+    var recordCount: Int { records.count }
     /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !stopped }
 
@@ -37,7 +36,7 @@ final class StreamPrinter: InputHandler {
         self.settings = settings
         self.context = context
         self.source = source
-        self.tally = tally
+        records = SourceRecords(output: context.output, tally: tally, limit: settings.limit)
         self.matcher = matcher
         sourceText = JSONText(source.name)
         decoder = HTMLDecoder(name: source.name, override: settings.encoding)
@@ -161,7 +160,7 @@ final class StreamPrinter: InputHandler {
     /// path and everything inside it, and 100,000 nested matches grew to gigabytes before the first one closed.
     private var limitFilled: Bool {
         guard let limit = settings.limit else { return false }
-        return printed + pending.reduce(0) { $0 + $1.recordCount(settings) } >= limit
+        return records.count + pending.reduce(0) { $0 + $1.recordCount(settings) } >= limit
     }
 
     private func close() throws {
@@ -182,11 +181,7 @@ final class StreamPrinter: InputHandler {
             guard !capture.isOpen, !stopped else { break }
             done += 1
             try capture.records(source: sourceText, urls: urls, settings: settings) { record in
-                try context.output.emit(record)
-                printed += 1
-                recordCount += 1
-                tally.count += 1
-                if let limit = settings.limit, printed >= limit {
+                guard try records.emit(record) else {
                     stopped = true
                     parser.cancel()
                     return false

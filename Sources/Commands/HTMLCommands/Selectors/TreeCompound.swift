@@ -139,32 +139,38 @@ indirect enum TreeCondition {
         switch self {
         case .attribute(let html, let foreign):
             return (matcher.tree.namespace(node) == .html ? html : foreign).matches(node, matcher.tree)
-        case .className(let name, let word):
-            guard let index = matcher.tree.attributeIndex(node, name),
-                matcher.tree.attributeNamespace(node, index) == .none
-            else {
-                return false
-            }
-            return matcher.tree.withAttributeValue(node, index) { Self.containsWord($0, word, caseless: false) }
+        case .className(let name, let word): return Self.hasClass(node, name, word, matcher.tree)
         case .nth(let pattern, let fromEnd, let ofType):
             return Self.isNth(matcher.positions.index(of: node, ofType: ofType, fromEnd: fromEnd), pattern)
         case .only(let ofType): return matcher.positions.count(of: node, ofType: ofType) == 1
-        case .empty:
-            var child = matcher.tree.firstChild(node)
-            while let current = child {
-                if matcher.tree.kind(current) == .element || matcher.tree.kind(current) == .text { return false }
-                child = matcher.tree.nextSibling(current)
-            }
-            return true
+        case .empty: return Self.isEmpty(node, matcher.tree)
         case .root: return matcher.parentElement(node) == nil
         case .not(let rows): return !rows.contains { matcher.matches(row: $0, node) }
         case .isAny(let rows): return rows.contains { matcher.matches(row: $0, node) }
         case .has(let rows): return rows.contains { matcher.hasMatch(row: $0, node) }
         case .formState(let state):
             return FormStateTest(tree: matcher.tree, names: matcher.formNames).matches(node, state)
-        case .contains(let texts): return Self.textContains(node, texts, matcher)
+        case .contains(let texts): return Self.textContains(node, texts, matcher.tree)
         case .never: return false
         }
+    }
+
+    /// `node`'s class attribute (in no namespace) has `word` among its words.
+    static func hasClass(_ node: Int, _ name: NameID, _ word: [UInt8], _ tree: HTMLTree) -> Bool {
+        guard let index = tree.attributeIndex(node, name), tree.attributeNamespace(node, index) == .none else {
+            return false
+        }
+        return tree.withAttributeValue(node, index) { containsWord($0, word, caseless: false) }
+    }
+
+    /// `node` has no element child and no text (comments do not count).
+    static func isEmpty(_ node: Int, _ tree: HTMLTree) -> Bool {
+        var child = tree.firstChild(node)
+        while let current = child {
+            if tree.kind(current) == .element || tree.kind(current) == .text { return false }
+            child = tree.nextSibling(current)
+        }
+        return true
     }
 
     static func isNth(_ index: Int, _ pattern: NthPattern) -> Bool {
@@ -191,8 +197,8 @@ indirect enum TreeCondition {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// The element's text (all the text below it, in order) contains one of `texts`.
-    static func textContains(_ node: Int, _ texts: [[UInt8]], _ matcher: TreeMatcher) -> Bool {
-        let text = matcher.tree.textBelow(node)
+    static func textContains(_ node: Int, _ texts: [[UInt8]], _ tree: HTMLTree) -> Bool {
+        let text = tree.textBelow(node)
         return texts.contains { want in
             if want.isEmpty { return true }
             guard text.count >= want.count else { return false }

@@ -1,0 +1,254 @@
+// tb html's streaming on its own HTML5 parser: a walk in document order over the tree while the parser grows it.
+// The walk passes an element once nothing can change it any more, and decides it then (WalkMatcher), from its
+// ancestors and the siblings passed before it; a match is given to the printer when it is closed, before the walk
+// goes into it — so matches come in document order, each outer one before those inside it, as the tree gives them.
+//
+// The walk waits in front of what the parser may still change: an open formatting element, table or select (the
+// adoption agency and foster parenting move what is in them, and put content before a table), an open head (a
+// <link> after </head> still goes into it, and <base href> must be known before a URL is resolved), the body while
+// a <frameset> may replace it, and a match still open. Everything it has passed, it no longer needs: the tree drops
+// it (HTMLTreeStream.compact), so memory holds what the walk waits for, not the page.
+import HTML5
+import LibXML2
+
+/// A walk over one HTMLTreeStream's tree.
+final class StreamWalk {
+    /// One element the walk is inside (the document first), and how far it has gone among its children.
+    private struct Level {
+        var node: Int32
+        /// The last child passed, -1 before the first.
+        var lastChild: Int32 = -1
+        /// How many element children have been passed.
+        var elements = 0
+        /// Where this level's counts of children by type start in `typeCounts`.
+        var typeStart: Int
+        /// Where this element's path ends in `pathBytes`.
+        var pathEnd: Int
+        /// Its position among its siblings, to decide it again.
+        var position: WalkMatcher.Position
+    }
+
+    let stream: HTMLTreeStream
+    private let matcher: WalkMatcher
+    private let writesPaths: Bool
+    private var levels: [Level]
+    /// The element children of each level passed so far, by type (name and namespace), a level's after its parent's.
+    private var typeCounts: [(type: Int64, count: Int)] = []
+    /// Each element level's answers (WalkMatcher), `matcher.slotCount` of them, the root element's first.
+    private var answers: [UInt8] = []
+    /// The first level with an answer not known yet (:contains() on an open element): it and all below it are
+    /// decided again when the walk resumes, and nothing in it is dropped.
+    private var firstWaiting: Int?
+    private var pathBytes: [UInt8] = []
+    /// The nodes kept after the last compaction: the next comes when the tree has grown past twice as many.
+    private var keptAtCompaction = 0
+    /// Told when the walk goes into the head, which is then whole (the printer reads <base href> from it).
+    var enteringHead: ((HTMLTree) -> Void)?
+
+    init(stream: HTMLTreeStream, selectors: SelectorList, writesPaths: Bool) {
+        self.stream = stream
+        matcher = WalkMatcher(selectors, stream: stream)
+        self.writesPaths = writesPaths
+        levels = [Level(node: 0, typeStart: 0, pathEnd: 0, position: .init(child: 0, type: 0))]
+    }
+
+    /// Walks as far as the tree allows, giving `body` each match until it returns false; says whether it did not.
+    /// The page the matches are nodes of lives until the walk returns: the stream may change once it has.
+    func run(_ body: (StreamNode) throws -> Bool) rethrows -> Bool {
+        let tree = stream.tree
+        var page: TreePage?
+        defer { page = nil }
+        decideWaitingAgain(tree)
+        while true {
+            let top = levels.count - 1
+            let level = levels[top]
+            let following =
+                level.lastChild < 0 ? tree.firstChild(Int(level.node)) : tree.nextSibling(Int(level.lastChild))
+            guard let next = following else {
+                if top == 0 || stream.isOpen(Int(level.node)) { return true }
+                leave()
+                continue
+            }
+            guard tree.kind(next) == .element else {
+                levels[top].lastChild = Int32(next)
+                continue
+            }
+            if mustWait(before: next, tree) { return true }
+            let type = Self.type(next, tree)
+            let typeSlot = typeCounts[level.typeStart...].firstIndex { $0.type == type }
+            let position = WalkMatcher.Position(
+                child: level.elements + 1, type: (typeSlot.map { typeCounts[$0].count } ?? 0) + 1)
+            let base = answers.count
+            answers.append(contentsOf: repeatElement(0, count: matcher.slotCount))
+            let open = stream.isOpen(next)
+            let final = !open && matcher.readsContent ? isFinal(next, tree) : nil
+            let answer = matcher.decide(
+                next, in: tree, position: position, closed: final ?? false, answers: &answers, at: base,
+                parent: top > 0 ? base - matcher.slotCount : nil)
+            if answer == .notYet || (answer == .yes && !(final ?? (!open && isFinal(next, tree)))) {
+                answers.removeSubrange(base...)
+                return true
+            }
+            levels[top].elements += 1
+            if let typeSlot { typeCounts[typeSlot].count += 1 } else { typeCounts.append((type, 1)) }
+            enter(next, position: position, tree)
+            if firstWaiting == nil, answers[base...].contains(WalkAnswer.notYet.rawValue) {
+                firstWaiting = levels.count - 1
+            }
+            if answer == .yes {
+                let current = page ?? TreePage(tree)
+                page = current
+                let path = writesPaths ? String(decoding: pathBytes, as: UTF8.self) : ""
+                guard try body(StreamNode(node: TreeNode(page: current, node: next), path: path)) else { return false }
+            }
+        }
+    }
+
+    /// Whether the walk must stop in front of element `node`: the parser may still change it or what is in it.
+    private func mustWait(before node: Int, _ tree: HTMLTree) -> Bool {
+        if tree.isHTMLElement(node, named: "body") && stream.bodyMayBeReplaced { return true }
+        guard stream.isOpen(node) else { return false }
+        return tree.mayMoveContent(node) || tree.isHTMLElement(node, named: "head")
+    }
+
+    /// Whether element `node` and all in it are closed: its content is whole. (Closed is not enough: the adoption
+    /// agency leaves open elements inside closed ones, and content goes before an open table wherever it stands.)
+    private func isFinal(_ node: Int, _ tree: HTMLTree) -> Bool {
+        var current: Int? = node
+        while let element = current {
+            if tree.kind(element) == .element && stream.isOpen(element) { return false }
+            current = tree.next(after: element, within: node)
+        }
+        return true
+    }
+
+    private static func type(_ node: Int, _ tree: HTMLTree) -> Int64 {
+        Int64(tree.nameID(node)) << 8 | Int64(tree.namespace(node).rawValue)
+    }
+
+    private func enter(_ node: Int, position: WalkMatcher.Position, _ tree: HTMLTree) {
+        if writesPaths { writeStep(node, typeIndex: position.type, tree) }
+        if levels.count == 2, tree.isHTMLElement(node, named: "head") { enteringHead?(tree) }
+        levels.append(
+            Level(node: Int32(node), typeStart: typeCounts.count, pathEnd: pathBytes.count, position: position))
+    }
+
+    private func leave() {
+        let level = levels.removeLast()
+        typeCounts.removeSubrange(level.typeStart...)
+        answers.removeSubrange(((levels.count - 1) * matcher.slotCount)...)
+        pathBytes.removeSubrange(levels[levels.count - 1].pathEnd...)
+        levels[levels.count - 1].lastChild = level.node
+        if let waiting = firstWaiting, waiting >= levels.count { firstWaiting = nil }
+    }
+
+    /// Decides again the levels from the first that waits, now that more of the page is known.
+    private func decideWaitingAgain(_ tree: HTMLTree) {
+        guard let first = firstWaiting else { return }
+        firstWaiting = nil
+        for depth in first..<levels.count {
+            let node = Int(levels[depth].node)
+            let base = (depth - 1) * matcher.slotCount
+            _ = matcher.decide(
+                node, in: tree, position: levels[depth].position, closed: isFinal(node, tree), answers: &answers,
+                at: base, parent: depth > 1 ? base - matcher.slotCount : nil)
+            if firstWaiting == nil, answers[base..<base + matcher.slotCount].contains(WalkAnswer.notYet.rawValue) {
+                firstWaiting = depth
+            }
+        }
+    }
+
+    // MARK: Paths
+
+    /// Writes the step to `node`, as TreeNode.path does: `/name[n]`, no position for the root element and the root's
+    /// head and body, a prefix for SVG and MathML elements.
+    private func writeStep(_ node: Int, typeIndex: Int, _ tree: HTMLTree) {
+        pathBytes.append(UInt8(ascii: "/"))
+        switch tree.namespace(node) {
+        case .html: break
+        case .svg: pathBytes += "svg:".utf8
+        case .mathml: pathBytes += "math:".utf8
+        }
+        tree.withName(node) { name in
+            for index in 0..<name.count { pathBytes.append(name[index]) }
+        }
+        if levels.count == 1 { return }
+        if levels.count == 2, tree.isHTMLElement(node, named: "head") || tree.isHTMLElement(node, named: "body") {
+            return
+        }
+        pathBytes.append(UInt8(ascii: "["))
+        pathBytes += String(typeIndex).utf8
+        pathBytes.append(UInt8(ascii: "]"))
+    }
+
+    // MARK: Memory
+
+    /// Drops from the tree what the walk has passed, once that is at least half of it: what is left is what the
+    /// walk is inside, what it has not reached, and all of a level that waits.
+    func dropPassed() {
+        // The marks are made on a copy of the tree, which must be gone before the stream changes the tree.
+        guard let live = liveNodes() else { return }
+        let map = stream.compact(keeping: live)
+        for depth in levels.indices {
+            levels[depth].node = map[Int(levels[depth].node)]
+            let last = levels[depth].lastChild
+            levels[depth].lastChild = last < 0 ? -1 : map[Int(last)]
+        }
+        keptAtCompaction = live.count { $0 }
+    }
+
+    /// Marks the nodes to keep, or nil when too few are passed to be worth dropping.
+    private func liveNodes() -> [Bool]? {
+        let tree = stream.tree
+        guard tree.count >= 16_384, tree.count >= 2 * keptAtCompaction else { return nil }
+        var live = [Bool](repeating: false, count: tree.count)
+        live[0] = true
+        func keepSubtree(_ root: Int) {
+            var node: Int? = root
+            while let current = node {
+                live[current] = true
+                node = tree.next(after: current, within: root)
+            }
+        }
+        for (depth, level) in levels.enumerated() {
+            live[Int(level.node)] = true
+            var sibling: Int?
+            if depth + 1 < levels.count {
+                sibling = tree.nextSibling(Int(levels[depth + 1].node))
+            } else if level.lastChild < 0 {
+                sibling = tree.firstChild(Int(level.node))
+            } else {
+                sibling = tree.nextSibling(Int(level.lastChild))
+            }
+            while let current = sibling {
+                keepSubtree(current)
+                sibling = tree.nextSibling(current)
+            }
+        }
+        if let waiting = firstWaiting { keepSubtree(Int(levels[waiting].node)) }
+        // Elements the parser made and holds but has not put in the tree (or took out of it).
+        for node in 1..<tree.count where !live[node] && tree.parent(node) == nil && stream.isOpen(node) {
+            keepSubtree(node)
+        }
+        return live
+    }
+}
+
+/// A match of the walk: its node, read as tree mode reads it, and its path, which the walk counted (the tree no
+/// longer holds the siblings before it).
+struct StreamNode: RecordNode {
+    let node: TreeNode
+    let path: String
+
+    var kind: HTMLNode.Kind { node.kind }
+    var name: String { node.name }
+    var attributes: [(name: String, value: String)] { node.attributes }
+    var textContent: String { node.textContent }
+    var outerHTML: String { node.outerHTML }
+    var innerHTML: String { node.innerHTML }
+    var children: [StreamNode] { node.children.map { StreamNode(node: $0, path: "") } }
+
+    func attributes(resolvedBy urls: PageURLs) -> [(name: String, value: String)] {
+        node.attributes(resolvedBy: urls)
+    }
+}
