@@ -1,25 +1,30 @@
 #!/bin/bash
 # tb html against pup on a generated ~50 MB page with ~300,000 links (decoys in scripts and comments), in one run.
-# Goals (issue 26), for `--attr href a` against `pup 'a attr{href}'`: the default (tb's HTML5 parser into its own
-# tree, CSS matched natively) at most 0.67x pup's time and at most pup's peak memory, failing above 1.0x its time or
-# 1.5x its memory; the same for selectors that need the whole tree (`p:has(> a) a` — the issue named `div:has(> a) a`,
-# which matches nothing here —, `a:nth-last-child(2)`);
+# Goals for `--attr href a` against `pup 'a attr{href}'`:
+# - the default, which streams (issue 27: tb's HTML5 parser, matches printed as they are final): at least 3x faster
+#   than pup in at most 16 MB (16,384 KB of peak RSS), failing below 1.5x or above 16 MB; its time is reported against
+#   its floors in the same run, libxml2's streaming parser alone (bench/libxml2-sax.c, what --parser libxml2 --stream
+#   parses with) and tb's parser alone (bench/HTML5Parse);
+# - --tree, the whole tree (issue 26; also what selectors that need it get: `p:has(> a) a` — the issue named
+#   `div:has(> a) a`, which matches nothing here —, `a:nth-last-child(2)`): at most 0.67x pup's time and at most pup's
+#   peak memory, failing above 1.0x its time or 1.5x its memory;
 # `--xpath //a/@href` (the same parse into a libxml2 document) reported beside them. --parser libxml2 at least as
-# fast as pup; --stream at least 2x faster than pup in at most 16 MB. And 200 ordinary pages (~200 KB each) in one
-# tb html call at least 3x faster than pup run once per page, failing below 2x.
+# fast as pup; --parser libxml2 --stream reported. And 200 ordinary pages (~200 KB each) in one tb html call at least
+# 3x faster than pup run once per page, failing below 2x.
 # tb's HTML5 parser alone (bench/HTML5Parse, into a sink that builds nothing) on the same page, in one run with gumbo's
 # parse alone and lexbor's as floors: at least 3x gumbo's speed, failing below 2x; the ratio to lexbor is reported.
 # Hostile pages (bench/make-hostile-html.py): 10^6 nested elements parse in at most 5 s, 10 MB of attributes in at
 # most 1 s, and none needs more than 4x its size plus 64 MiB. And the native matcher selects what the compiled XPath
 # selects on the same tree: the same records for `*` (source, tag, path) on the Python documentation's pages and on
 # the 200 pages.
-# Environment: TB (tb), TB_BENCH_HTML5 (bench/HTML5Parse built in release) and GUMBO_PARSE (bench/gumbo-parse.c
-# built), as `make bench` sets them. Exits 1 when a goal is missed.
+# Environment: TB (tb), TB_BENCH_HTML5 (bench/HTML5Parse built in release), GUMBO_PARSE (bench/gumbo-parse.c built)
+# and LIBXML2_SAX (bench/libxml2-sax.c built), as `make bench` sets them. Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 
 bench_html5=$(realpath "${TB_BENCH_HTML5:-.build/release/tb-bench-html5}")
 gumbo_parse=$(realpath "${GUMBO_PARSE:-.build/gumbo-parse}")
-for tool in "$bench_html5" "$gumbo_parse"; do
+libxml2_sax=$(realpath "${LIBXML2_SAX:-.build/libxml2-sax}")
+for tool in "$bench_html5" "$gumbo_parse" "$libxml2_sax"; do
     [ -x "$tool" ] || { echo "html.sh: no $tool: make bench builds it" >&2; exit 1; }
 done
 status=0
@@ -37,60 +42,71 @@ cat "$pages"/*.html >/dev/null
 measure_interleaved 5 \
     -n 'pup' "pup 'a attr{href}' < '$page'" \
     -n 'tb html' "'$tb' html --attr href a '$page'" \
+    -n 'libxml2 SAX alone' "'$libxml2_sax' '$page'" \
+    -n 'tb parser alone' "'$bench_html5' '$page'" \
+    -n 'tb html --tree' "'$tb' html --tree --attr href a '$page'" \
     -n 'tb html :has' "'$tb' html --attr href 'p:has(> a) a' '$page'" \
     -n 'tb html :nth-last-child' "'$tb' html --attr href 'a:nth-last-child(2)' '$page'" \
     -n 'tb html --xpath' "'$tb' html --xpath //a/@href '$page'" \
     -n 'tb html --parser libxml2' "'$tb' html --parser libxml2 --attr href a '$page'" \
-    -n 'tb html --stream' "'$tb' html --stream --attr href a '$page'" \
+    -n 'libxml2 --stream' "'$tb' html --parser libxml2 --stream --attr href a '$page'" \
     -n 'pup per page' "for f in '$pages'/*.html; do pup 'a attr{href}' < \"\$f\"; done" \
     -n 'tb html 200 pages' "'$tb' html --attr href a '$pages'/*.html"
 
 rss_pup=$(peak "pup 'a attr{href}' < '$page'")
 rss_tb=$(peak "'$tb' html --attr href a '$page'")
+rss_tree=$(peak "'$tb' html --tree --attr href a '$page'")
 rss_has=$(peak "'$tb' html --attr href 'p:has(> a) a' '$page'")
 rss_xpath=$(peak "'$tb' html --xpath //a/@href '$page'")
 rss_libxml2=$(peak "'$tb' html --parser libxml2 --attr href a '$page'")
-rss_stream=$(peak "'$tb' html --stream --attr href a '$page'")
+rss_libxml2_stream=$(peak "'$tb' html --parser libxml2 --stream --attr href a '$page'")
 count_pup=$(pup 'a attr{href}' < "$page" | wc -l)
 count_tb=$("$tb" html --attr href a "$page" --json | wc -l)
+count_tree=$("$tb" html --tree --attr href a "$page" --json | wc -l)
 count_xpath=$("$tb" html --xpath //a/@href "$page" --json | wc -l)
-count_stream=$("$tb" html --stream --attr href a "$page" --json | wc -l)
+count_stream=$("$tb" html --parser libxml2 --stream --attr href a "$page" --json | wc -l)
 
-awk -F, -v mb="$megabytes" -v pup="$rss_pup" -v tb="$rss_tb" -v has="$rss_has" -v xpath="$rss_xpath" \
-    -v libxml2="$rss_libxml2" -v stream="$rss_stream" -v cpup="$count_pup" -v ctb="$count_tb" \
-    -v cxpath="$count_xpath" -v cstream="$count_stream" '
+awk -F, -v mb="$megabytes" -v pup="$rss_pup" -v tb="$rss_tb" -v tree="$rss_tree" -v has="$rss_has" \
+    -v xpath="$rss_xpath" -v libxml2="$rss_libxml2" -v stream="$rss_libxml2_stream" -v cpup="$count_pup" \
+    -v ctb="$count_tb" -v ctree="$count_tree" -v cxpath="$count_xpath" -v cstream="$count_stream" '
     NR == 1 { next }
     { median[$1] = $4 }
     function verdict(ratio, goal, least) { return ratio <= goal ? "ok" : ratio <= least ? "LEAST ONLY" : "MISSED" }
     END {
         printf "%-26s %10s\n", "html (" mb " MB page)", "median s"
         for (name in median) printf "%-26s %10.3f\n", name, median[name]
-        printf "links: pup %d, tb %d, tb --xpath %d, tb --stream %d\n", cpup, ctb, cxpath, cstream
-        failed = (cpup != ctb || cpup != cxpath || cpup != cstream)
-        split("tb html,tb html :has,tb html :nth-last-child", names, ",")
+        printf "links: pup %d, tb %d, tb --tree %d, tb --xpath %d, tb --parser libxml2 --stream %d\n", cpup, ctb, ctree,
+            cxpath, cstream
+        failed = (cpup != ctb || cpup != ctree || cpup != cxpath || cpup != cstream)
+        faster = median["pup"] / median["tb html"]
+        printf "tb html (streams): %.2fx faster than pup (goal >= 3, least >= 1.5), %d KB (at most 16384)   %s\n",
+            faster, tb, (faster >= 3 && tb <= 16384 ? "ok" : faster >= 1.5 && tb <= 16384 ? "LEAST ONLY" : "MISSED")
+        if (faster < 1.5 || tb > 16384) failed = 1
+        printf "tb html (streams): %.2fx the time of libxml2'"'"'s streaming parser alone, %.2fx tb'"'"'s parser alone (reported)\n",
+            median["tb html"] / median["libxml2 SAX alone"], median["tb html"] / median["tb parser alone"]
+        split("tb html --tree,tb html :has,tb html :nth-last-child", names, ",")
         for (i = 1; i <= 3; i++) {
             ratio = median[names[i]] / median["pup"]
             printf "%s: %.2fx pup'"'"'s time (goal <= 0.67, least <= 1.0)   %s\n", names[i], ratio,
                 verdict(ratio, 0.67, 1.0)
             if (ratio > 1.0) failed = 1
         }
-        printf "tb html: %d KB, %.2fx pup'"'"'s %d KB (goal <= 1, least <= 1.5)   %s\n", tb, tb / pup, pup,
-            verdict(tb / pup, 1, 1.5)
+        printf "tb html --tree: %d KB, %.2fx pup'"'"'s %d KB (goal <= 1, least <= 1.5)   %s\n", tree, tree / pup, pup,
+            verdict(tree / pup, 1, 1.5)
         printf "tb html :has: %d KB, %.2fx pup'"'"'s (goal <= 1, least <= 1.5)   %s\n", has, has / pup,
             verdict(has / pup, 1, 1.5)
-        if (tb > 1.5 * pup || has > 1.5 * pup) failed = 1
+        if (tree > 1.5 * pup || has > 1.5 * pup) failed = 1
         printf "--xpath //a/@href: %.2fx pup'"'"'s time, %d KB (reported)\n", median["tb html --xpath"] / median["pup"],
             xpath
         fast = median["pup"] / median["tb html --parser libxml2"]
-        streamed = median["pup"] / median["tb html --stream"]
+        streamed = median["pup"] / median["libxml2 --stream"]
         many = median["pup per page"] / median["tb html 200 pages"]
         printf "--parser libxml2: %.2fx faster than pup (goal >= 1), %d KB   %s\n", fast, libxml2,
             (fast >= 1 ? "ok" : "SLOW")
-        printf "--stream: %.2fx faster than pup (goal >= 2), %d KB (goal <= 16384)   %s\n", streamed, stream,
-            (streamed >= 2 && stream <= 16384 ? "ok" : "MISSED")
+        printf "--parser libxml2 --stream: %.2fx faster than pup, %d KB (reported)\n", streamed, stream
         printf "200 pages in one call: %.2fx faster than pup once per page (goal >= 3, least >= 2)   %s\n", many,
             (many >= 3 ? "ok" : many >= 2 ? "LEAST ONLY" : "SLOW")
-        if (fast < 1 || streamed < 2 || stream > 16384 || many < 2) failed = 1
+        if (fast < 1 || many < 2) failed = 1
         exit failed
     }' "$work/times.csv" || status=1
 

@@ -100,7 +100,8 @@ show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(valu
 show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
 show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fields value
 show "tb html --parser libxml2 'table td' page.html --fields path,text"
-show "tb html --stream 'a[href]' --attr href page.html --fields value | head -2"
+show "{ printf '<p>sent first</p><p>'; sleep 1; printf 'a second later</p>'; } | tb html p --fields text"
+show tb html --stream "'li:last-child'" page.html
 show tb html "'div >'" page.html
 
 section "svn: Subversion repositories without a working copy, through libsvn"

@@ -26,9 +26,17 @@ public struct HTML5PushParser: ~Copyable {
         held += newlines.normalizing(bytes)
         // A local reference, so that the span does not borrow self while the tokenizer and builder change.
         let input = held
-        let consumed = tokenizer.run(input.span, final: false, into: &builder)
+        let consumed = run(input, final: false)
         held.removeFirst(consumed)
+    }
+
+    /// Runs the tokenizer over `input`; a sink that keeps the input gets this piece and ranges of it.
+    private mutating func run(_ input: [UInt8], final: Bool) -> Int {
+        if builder.sink.keepInput(input) { builder.input = input }
+        let consumed = tokenizer.run(input.span, final: final, into: &builder)
         builder.flushText()
+        builder.input = nil
+        return consumed
     }
 
     /// Ends the document: what is held is read as its end, and the sink is told the rest.
@@ -37,7 +45,7 @@ public struct HTML5PushParser: ~Copyable {
             finished = true
             let input = held
             held = []
-            _ = tokenizer.run(input.span, final: true, into: &builder)
+            _ = run(input, final: true)
         }
         return HTML5ParseReport(quirksMode: builder.quirksMode, limitReached: builder.limitReached)
     }

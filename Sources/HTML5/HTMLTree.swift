@@ -35,8 +35,8 @@ public struct HTMLTree: Sendable {
     var dataCounts: [Int32] = [0]
 
     /// The element names, and the attribute names, each numbered as the parser numbers element names.
-    var names = NameTable()
-    var attributeNames = NameTable()
+    var names: NameTable
+    var attributeNames: NameTable
     var attributes: [Attribute] = []
     var text: [UInt8] = []
     /// The document's input (newlines normalized), which most text nodes are ranges of.
@@ -53,7 +53,18 @@ public struct HTMLTree: Sendable {
         var value: (start: Int32, count: Int32)
     }
 
-    init() {}
+    init() {
+        names = NameTable()
+        attributeNames = NameTable()
+    }
+
+    /// An empty tree (no document row) sharing `other`'s name tables: making a NameTable numbers every Tag's name,
+    /// too much to do at each compaction of a stream.
+    private init(namedAs other: HTMLTree) {
+        names = other.names
+        attributeNames = other.attributeNames
+        removeRows()
+    }
 
     /// Parses `utf8` (scripting off) into a tree. `limitReached` as in HTML5ParseReport.
     public static func parse(_ utf8: [UInt8]) -> (tree: HTMLTree, limitReached: Bool) {
@@ -115,13 +126,6 @@ public struct HTMLTree: Sendable {
         case .table, .select: return true
         default: return false
         }
-    }
-
-    /// Whether `node` is the HTML element named `tag` ("head", "body"), without a lookup of the name.
-    public func isHTMLElement(_ node: Node, named tag: String) -> Bool {
-        guard kinds[node] == .element, namespaces[node] == .html else { return false }
-        let known = Tag(nameIDs[node])
-        return known != .other && Tag.nameBytes[Int(known.rawValue)].elementsEqual(tag.utf8)
     }
 
     /// An element's name number: equal numbers, equal names. HTML elements' names are in lower case; SVG's have
@@ -290,8 +294,9 @@ public struct HTMLTree: Sendable {
 extension HTMLTree {
     /// Keeps the nodes `live` marks, in their order, and drops the rest with the bytes and attributes only they held;
     /// returns each old node's new number (-1 when dropped). A live node's links skip dropped neighbours: a stream drops
-    /// the children it has read, so a parent's first live child becomes its first child.
-    mutating func compact(keeping live: [Bool]) -> [Int32] {
+    /// the children it has read, so a parent's first live child becomes its first child. `droppingInput`: the input
+    /// goes too, what live nodes hold of it copied.
+    mutating func compact(keeping live: [Bool], droppingInput: Bool = false) -> [Int32] {
         var map = [Int32](repeating: -1, count: count)
         var kept: Int32 = 0
         for node in 0..<count where live[node] {
@@ -303,31 +308,27 @@ extension HTMLTree {
             while current >= 0 && map[Int(current)] < 0 { current = step[Int(current)] }
             return current < 0 ? -1 : map[Int(current)]
         }
-        var new = HTMLTree()
-        new.removeRows()
-        new.names = names
-        new.attributeNames = attributeNames
-        new.input = input
+        var new = HTMLTree(namedAs: self)
+        if !droppingInput { new.input = input }
+        /// Where `start`'s `count` bytes are in the new tree: the same input range, or copied into its text.
+        func place(_ start: Int, _ count: Int) -> Int {
+            guard start >= 0 || droppingInput else { return start }
+            let copied = new.text.count
+            new.text.append(bytes(start: start, count: count))
+            return copied
+        }
         new.quirksMode = quirksMode
         new.reserveRows(Int(kept))
         for node in 0..<count where live[node] {
             var (start, length) = (Int(dataStarts[node]), Int(dataCounts[node]))
             switch kinds[node] {
             case .text, .comment:
-                if start >= 0 {
-                    let copied = new.text.count
-                    new.text.append(text.span.extracting(start..<start + length))
-                    start = copied
-                }
+                start = place(start, length)
             case .element:
                 let first = new.attributes.count
                 for index in start..<start + length {
                     var attribute = attributes[index]
-                    if attribute.value.start >= 0 {
-                        let from = Int(attribute.value.start)
-                        attribute.value.start = Int32(new.text.count)
-                        new.text.append(text.span.extracting(from..<from + Int(attribute.value.count)))
-                    }
+                    attribute.value.start = Int32(place(Int(attribute.value.start), Int(attribute.value.count)))
                     new.attributes.append(attribute)
                 }
                 start = first

@@ -8,10 +8,12 @@ final class HTMLTreeSink: TreeSink {
     var tree = HTMLTree()
     /// The tree's node of each of the tree builder's numbers (the document is 0 in both).
     var nodes = ElementNodes()
-    /// Streaming: the tree builder's number of each node (-1 for text, comments and the DOCTYPE); nil otherwise.
-    private(set) var elementIDs: [Int32]?
+    /// Streaming: the tree builder's number of each node (-1 for text, comments and the DOCTYPE); empty otherwise.
+    private(set) var elementIDs: [Int32] = []
+    private let numbering: Bool
 
     init(numbering: Bool = false) {
+        self.numbering = numbering
         if numbering { elementIDs = [0] }
     }
 
@@ -20,7 +22,7 @@ final class HTMLTreeSink: TreeSink {
         _ kind: HTMLTree.Kind, namespace: Namespace = .html, name: NameID = 0, dataStart: Int, dataCount: Int,
         id: NodeID = -1
     ) -> HTMLTree.Node {
-        elementIDs?.append(Int32(id))
+        if numbering { elementIDs.append(Int32(id)) }
         return tree.add(kind, namespace: namespace, name: name, dataStart: dataStart, dataCount: dataCount)
     }
 
@@ -29,18 +31,21 @@ final class HTMLTreeSink: TreeSink {
     /// number, -1 for those dropped. The tree builder never names a dropped element again (streaming drops only
     /// what is closed and will not move).
     func compact(keeping live: [Bool]) -> [Int32] {
-        let map = tree.compact(keeping: live)
+        let map = tree.compact(keeping: live, droppingInput: numbering)
+        inputBase = 0
         nodes.renumber(map)
-        if let ids = elementIDs {
+        if numbering {
             var kept: [Int32] = []
-            kept.reserveCapacity(ids.count / 2)
-            for node in ids.indices where live[node] { kept.append(ids[node]) }
+            kept.reserveCapacity(elementIDs.count / 2)
+            for node in elementIDs.indices where live[node] { kept.append(elementIDs[node]) }
             elementIDs = kept
         }
         return map
     }
     /// Whether the tree holds the input (HTML5Parser gives it): text and values it holds as they are are ranges of it.
     private var keepsInput = false
+    /// Where the piece of input the builder's ranges are in starts in the tree's input.
+    private var inputBase = 0
 
     func createElement(
         _ id: NodeID, namespace: Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
@@ -100,8 +105,15 @@ final class HTMLTreeSink: TreeSink {
         if let node = textNode(text, after: tree.previousSibling(sibling)) { tree.link(node, before: sibling) }
     }
 
+    /// A whole document's input is the tree's; a stream's comes piece by piece, each kept after the others (until a
+    /// compaction drops them) and its ranges moved by where it starts.
     func keepInput(_ input: [UInt8]) -> Bool {
-        tree.input = input
+        if numbering {
+            inputBase = tree.input.count
+            tree.input.append(contentsOf: input)
+        } else {
+            tree.input = input
+        }
         keepsInput = true
         return true
     }
@@ -109,7 +121,10 @@ final class HTMLTreeSink: TreeSink {
     /// Where the value of attribute `index` is kept: the range of the input that holds it as it is, or a copy.
     private func keep(_ attributes: borrowing Attributes, _ index: Int) -> (start: Int32, count: Int32) {
         let value = attributes.value(index)
-        if keepsInput, let offset = attributes.valueOffset(index) { return (~Int32(offset), Int32(value.count)) }
+        // A stream's values are copied: the tokenizer may have read a tag's attributes from an earlier piece.
+        if keepsInput, !numbering, let offset = attributes.valueOffset(index) {
+            return (~Int32(offset), Int32(value.count))
+        }
         let start = Int32(tree.text.count)
         tree.text.append(value)
         return (start, Int32(value.count))
@@ -127,11 +142,13 @@ final class HTMLTreeSink: TreeSink {
     }
 
     func appendText(inputRange: Range<Int>, to parent: NodeID) {
+        let inputRange = inputRange.lowerBound + inputBase..<inputRange.upperBound + inputBase
         let parent = Int(nodes[parent])
         if let node = textNode(inputRange: inputRange, after: tree.lastChild(parent)) { tree.link(node, into: parent) }
     }
 
     func insertText(inputRange: Range<Int>, before sibling: NodeID) {
+        let inputRange = inputRange.lowerBound + inputBase..<inputRange.upperBound + inputBase
         let sibling = Int(nodes[sibling])
         if let node = textNode(inputRange: inputRange, after: tree.previousSibling(sibling)) {
             tree.link(node, before: sibling)

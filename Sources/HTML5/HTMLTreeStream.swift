@@ -24,8 +24,8 @@ public final class HTMLTreeStream {
     /// Whether element `node` may still change — gain children, text or attributes, or (for a formatting element,
     /// a table or a select, and what is in them) be moved: the parser still has it open.
     public func isOpen(_ node: HTMLTree.Node) -> Bool {
-        guard let ids = sink.elementIDs, ids[node] > 0 else { return false }
-        return parser.isOpen(Int(ids[node]))
+        let id = sink.elementIDs[node]
+        return id > 0 && parser.isOpen(Int(id))
     }
 
     /// Whether a `<frameset>` may still take the body's place, and everything in the body with it.

@@ -48,7 +48,7 @@ struct StreamWalkTests {
 
     static func streamedRecords(
         _ text: [UInt8], _ selectors: SelectorList, _ settings: HTMLSettings, pieceSize: Int
-    ) -> [String] {
+    ) throws -> [String] {
         var lines: [String] = []
         let page = PageStream(settings: settings, selectors: selectors, name: "page", documentURL: url)
         func emit(_ record: NodeRecord) -> Bool {
@@ -57,10 +57,10 @@ struct StreamWalkTests {
         }
         var offset = 0
         while offset < text.count {
-            _ = page.feed(text.span.extracting(offset..<min(offset + pieceSize, text.count)), emit)
+            _ = try page.feed(text.span.extracting(offset..<min(offset + pieceSize, text.count)), emit)
             offset += pieceSize
         }
-        _ = page.finish(emit)
+        _ = try page.finish(emit)
         return lines
     }
 
@@ -84,7 +84,7 @@ struct StreamWalkTests {
                     let settings = settings(output)
                     let expected = try treeRecords(text, list, settings)
                     for size in pieces {
-                        let got = streamedRecords(text, list, settings, pieceSize: size)
+                        let got = try streamedRecords(text, list, settings, pieceSize: size)
                         guard got != expected else { continue }
                         let common = min(got.count, expected.count)
                         let index = (0..<common).first { got[$0] != expected[$0] } ?? common

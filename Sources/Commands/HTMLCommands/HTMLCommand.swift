@@ -82,8 +82,10 @@ public struct HTMLCommand: Command {
             it: inside an open formatting element (b, i, a, font…), table or select, which the standard's tree \
             construction may still rearrange, or with an outer match still open (outer matches print first). \
             Other selectors, and --tree, build the whole tree first; --stream refuses them, naming the part that \
-            needs the tree. One difference remains: a second <html> or <body> tag adds its attributes to that \
-            element, and a selector that tests them on an ancestor (body.home a) sees them only from there on.
+            needs the tree. Two differences remain: a second <html> or <body> tag adds its attributes to that \
+            element, and a selector that tests them on an ancestor (body.home a) sees them only from there on; and \
+            on a page that reopens formatting elements past the parser's limit (tb warns), the limit is reached \
+            at another point than in the whole tree, whose size is known at the start.
 
             With --parser libxml2, --stream streams on libxml2's HTML4 parser instead, in flat memory, with the \
             same selectors but :empty and :contains(); the tree is libxml2's HTML4 one (no implied tbody, SVG \

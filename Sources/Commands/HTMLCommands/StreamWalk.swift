@@ -19,13 +19,16 @@ final class StreamWalk {
         /// The last child passed, -1 before the first.
         var lastChild: Int32 = -1
         /// How many element children have been passed.
-        var elements = 0
+        var elements: Int32 = 0
         /// Where this level's counts of children by type start in `typeCounts`.
-        var typeStart: Int
+        var typeStart: Int32
         /// Where this element's path ends in `pathBytes`.
-        var pathEnd: Int
+        var pathEnd: Int32
         /// Its position among its siblings, to decide it again.
-        var position: WalkMatcher.Position
+        var child: Int32
+        var type: Int32
+
+        var position: WalkMatcher.Position { .init(child: Int(child), type: Int(type)) }
     }
 
     let stream: HTMLTreeStream
@@ -33,31 +36,40 @@ final class StreamWalk {
     private let writesPaths: Bool
     private var levels: [Level]
     /// The element children of each level passed so far, by type (name and namespace), a level's after its parent's.
-    private var typeCounts: [(type: Int64, count: Int)] = []
+    private var typeCounts: [(type: Int32, count: Int32)] = []
+    /// For the levels with many types of children, where each type's count is in `typeCounts`: looking along the
+    /// list would be quadratic on a page of a million differently named siblings.
+    private var manyTypes: [Int: [Int32: Int]] = [:]
     /// Each element level's answers (WalkMatcher), `matcher.slotCount` of them, the root element's first.
     private var answers: [UInt8] = []
     /// The first level with an answer not known yet (:contains() on an open element): it and all below it are
     /// decided again when the walk resumes, and nothing in it is dropped.
     private var firstWaiting: Int?
     private var pathBytes: [UInt8] = []
-    /// The nodes kept after the last compaction: the next comes when the tree has grown past twice as many.
-    private var keptAtCompaction = 0
+    /// The first level whose element was found final (everything below it is), or nil.
+    private var finalFrom: Int?
+    /// The nodes passed since the tree last dropped them: it drops them when they are half of it.
+    private var passed = 0
     /// Told when the walk goes into the head, which is then whole (the printer reads <base href> from it).
     var enteringHead: ((HTMLTree) -> Void)?
 
+    /// The numbers of the names head and body.
+    private let head: NameID
+    private let body: NameID
+
     init(stream: HTMLTreeStream, selectors: SelectorList, writesPaths: Bool) {
         self.stream = stream
+        head = stream.elementNameID(interning: "head")
+        body = stream.elementNameID(interning: "body")
         matcher = WalkMatcher(selectors, stream: stream)
         self.writesPaths = writesPaths
-        levels = [Level(node: 0, typeStart: 0, pathEnd: 0, position: .init(child: 0, type: 0))]
+        levels = [Level(node: 0, typeStart: 0, pathEnd: 0, child: 0, type: 0)]
     }
 
-    /// Walks as far as the tree allows, giving `body` each match until it returns false; says whether it did not.
-    /// The page the matches are nodes of lives until the walk returns: the stream may change once it has.
-    func run(_ body: (StreamNode) throws -> Bool) rethrows -> Bool {
+    /// Walks as far as the tree allows, giving `body` each match (a node of the tree as it is now, and its path)
+    /// until it returns false; says whether it did not.
+    func run(_ body: (_ node: Int, _ path: String) throws -> Bool) rethrows -> Bool {
         let tree = stream.tree
-        var page: TreePage?
-        defer { page = nil }
         decideWaitingAgain(tree)
         while true {
             let top = levels.count - 1
@@ -71,49 +83,57 @@ final class StreamWalk {
             }
             guard tree.kind(next) == .element else {
                 levels[top].lastChild = Int32(next)
+                passed += 1
                 continue
             }
-            if mustWait(before: next, tree) { return true }
+            let open = stream.isOpen(next)
+            if mustWait(before: next, open: open, tree) { return true }
             let type = Self.type(next, tree)
-            let typeSlot = typeCounts[level.typeStart...].firstIndex { $0.type == type }
+            let typeSlot = slot(of: type, at: top)
             let position = WalkMatcher.Position(
-                child: level.elements + 1, type: (typeSlot.map { typeCounts[$0].count } ?? 0) + 1)
+                child: Int(level.elements) + 1, type: Int(typeSlot.map { typeCounts[$0].count } ?? 0) + 1)
             let base = answers.count
             answers.append(contentsOf: repeatElement(0, count: matcher.slotCount))
-            let open = stream.isOpen(next)
             let final = !open && matcher.readsContent ? isFinal(next, tree) : nil
             let answer = matcher.decide(
                 next, in: tree, position: position, closed: final ?? false, answers: &answers, at: base,
                 parent: top > 0 ? base - matcher.slotCount : nil)
             if answer == .notYet || (answer == .yes && !(final ?? (!open && isFinal(next, tree)))) {
-                answers.removeSubrange(base...)
+                answers.removeLast(matcher.slotCount)
                 return true
             }
+            if finalFrom == nil, final == true || answer == .yes { finalFrom = levels.count }
             levels[top].elements += 1
-            if let typeSlot { typeCounts[typeSlot].count += 1 } else { typeCounts.append((type, 1)) }
+            if let typeSlot { typeCounts[typeSlot].count += 1 } else { addType(type, at: top) }
             enter(next, position: position, tree)
             if firstWaiting == nil, answers[base...].contains(WalkAnswer.notYet.rawValue) {
                 firstWaiting = levels.count - 1
             }
             if answer == .yes {
-                let current = page ?? TreePage(tree)
-                page = current
                 let path = writesPaths ? String(decoding: pathBytes, as: UTF8.self) : ""
-                guard try body(StreamNode(node: TreeNode(page: current, node: next), path: path)) else { return false }
+                guard try body(next, path) else { return false }
             }
         }
     }
 
     /// Whether the walk must stop in front of element `node`: the parser may still change it or what is in it.
-    private func mustWait(before node: Int, _ tree: HTMLTree) -> Bool {
-        if tree.isHTMLElement(node, named: "body") && stream.bodyMayBeReplaced { return true }
-        guard stream.isOpen(node) else { return false }
-        return tree.mayMoveContent(node) || tree.isHTMLElement(node, named: "head")
+    private func mustWait(before node: Int, open: Bool, _ tree: HTMLTree) -> Bool {
+        if isHTML(node, body, tree) && stream.bodyMayBeReplaced { return true }
+        guard open else { return false }
+        return tree.mayMoveContent(node) || isHTML(node, head, tree)
+    }
+
+    /// Whether `node` is the HTML element whose name is numbered `name`.
+    private func isHTML(_ node: Int, _ name: NameID, _ tree: HTMLTree) -> Bool {
+        tree.nameID(node) == name && tree.namespace(node) == .html
     }
 
     /// Whether element `node` and all in it are closed: its content is whole. (Closed is not enough: the adoption
     /// agency leaves open elements inside closed ones, and content goes before an open table wherever it stands.)
-    private func isFinal(_ node: Int, _ tree: HTMLTree) -> Bool {
+    /// Inside a final element everything is final, and known so without a look (`finalFrom`): nested matches are
+    /// not each walked through again.
+    private func isFinal(_ node: Int, _ tree: HTMLTree, depth: Int? = nil) -> Bool {
+        if let from = finalFrom, from <= depth ?? levels.count { return true }
         var current: Int? = node
         while let element = current {
             if tree.kind(element) == .element && stream.isOpen(element) { return false }
@@ -122,24 +142,49 @@ final class StreamWalk {
         return true
     }
 
-    private static func type(_ node: Int, _ tree: HTMLTree) -> Int64 {
-        Int64(tree.nameID(node)) << 8 | Int64(tree.namespace(node).rawValue)
+    /// A type is a name in a namespace: the same name in SVG and in HTML are two types.
+    private static func type(_ node: Int, _ tree: HTMLTree) -> Int32 {
+        tree.nameID(node) << 2 | Int32(tree.namespace(node).rawValue)
+    }
+
+    /// Where the count of children of `type` is for level `depth`, if it has had one.
+    private func slot(of type: Int32, at depth: Int) -> Int? {
+        if !manyTypes.isEmpty, let index = manyTypes[depth] { return index[type] }
+        let start = Int(levels[depth].typeStart)
+        return typeCounts[start...].firstIndex { $0.type == type }
+    }
+
+    private func addType(_ type: Int32, at depth: Int) {
+        typeCounts.append((type, 1))
+        let start = Int(levels[depth].typeStart)
+        if !manyTypes.isEmpty && manyTypes[depth] != nil {
+            manyTypes[depth]?[type] = typeCounts.count - 1
+        } else if typeCounts.count - start > 16 {
+            var index: [Int32: Int] = [:]
+            for slot in start..<typeCounts.count { index[typeCounts[slot].type] = slot }
+            manyTypes[depth] = index
+        }
     }
 
     private func enter(_ node: Int, position: WalkMatcher.Position, _ tree: HTMLTree) {
         if writesPaths { writeStep(node, typeIndex: position.type, tree) }
-        if levels.count == 2, tree.isHTMLElement(node, named: "head") { enteringHead?(tree) }
+        if levels.count == 2, isHTML(node, head, tree) { enteringHead?(tree) }
         levels.append(
-            Level(node: Int32(node), typeStart: typeCounts.count, pathEnd: pathBytes.count, position: position))
+            Level(
+                node: Int32(node), typeStart: Int32(typeCounts.count), pathEnd: Int32(pathBytes.count),
+                child: Int32(position.child), type: Int32(position.type)))
     }
 
     private func leave() {
         let level = levels.removeLast()
-        typeCounts.removeSubrange(level.typeStart...)
-        answers.removeSubrange(((levels.count - 1) * matcher.slotCount)...)
-        pathBytes.removeSubrange(levels[levels.count - 1].pathEnd...)
+        typeCounts.removeLast(typeCounts.count - Int(level.typeStart))
+        if !manyTypes.isEmpty { manyTypes[levels.count] = nil }
+        answers.removeLast(matcher.slotCount)
+        pathBytes.removeLast(pathBytes.count - Int(levels[levels.count - 1].pathEnd))
         levels[levels.count - 1].lastChild = level.node
+        passed += 1
         if let waiting = firstWaiting, waiting >= levels.count { firstWaiting = nil }
+        if let from = finalFrom, from >= levels.count { finalFrom = nil }
     }
 
     /// Decides again the levels from the first that waits, now that more of the page is known.
@@ -150,7 +195,8 @@ final class StreamWalk {
             let node = Int(levels[depth].node)
             let base = (depth - 1) * matcher.slotCount
             _ = matcher.decide(
-                node, in: tree, position: levels[depth].position, closed: isFinal(node, tree), answers: &answers,
+                node, in: tree, position: levels[depth].position, closed: isFinal(node, tree, depth: depth),
+                answers: &answers,
                 at: base, parent: depth > 1 ? base - matcher.slotCount : nil)
             if firstWaiting == nil, answers[base..<base + matcher.slotCount].contains(WalkAnswer.notYet.rawValue) {
                 firstWaiting = depth
@@ -173,18 +219,21 @@ final class StreamWalk {
             for index in 0..<name.count { pathBytes.append(name[index]) }
         }
         if levels.count == 1 { return }
-        if levels.count == 2, tree.isHTMLElement(node, named: "head") || tree.isHTMLElement(node, named: "body") {
+        if levels.count == 2, isHTML(node, head, tree) || isHTML(node, body, tree) {
             return
         }
         pathBytes.append(UInt8(ascii: "["))
-        pathBytes += String(typeIndex).utf8
+        TreeNode.writeDecimal(typeIndex, into: &pathBytes)
         pathBytes.append(UInt8(ascii: "]"))
     }
 
     // MARK: Memory
 
-    /// Drops from the tree what the walk has passed, once that is at least half of it: what is left is what the
-    /// walk is inside, what it has not reached, and all of a level that waits.
+    /// Drops from the tree what the walk has passed, once that is half of it: what is left is what the walk is
+    /// inside, what it has not reached, and all of a level that waits.
+    /// Whether `dropPassed` would drop nodes now.
+    var wouldDrop: Bool { passed >= 2_048 && passed * 2 >= stream.tree.count }
+
     func dropPassed() {
         // The marks are made on a copy of the tree, which must be gone before the stream changes the tree.
         guard let live = liveNodes() else { return }
@@ -194,13 +243,14 @@ final class StreamWalk {
             let last = levels[depth].lastChild
             levels[depth].lastChild = last < 0 ? -1 : map[Int(last)]
         }
-        keptAtCompaction = live.count { $0 }
+        passed = 0
     }
 
-    /// Marks the nodes to keep, or nil when too few are passed to be worth dropping.
+    /// Marks the nodes to keep, or nil when too few are passed to be worth dropping (a page the walk must hold is
+    /// not copied again and again for nothing).
     private func liveNodes() -> [Bool]? {
+        guard wouldDrop else { return nil }
         let tree = stream.tree
-        guard tree.count >= 16_384, tree.count >= 2 * keptAtCompaction else { return nil }
         var live = [Bool](repeating: false, count: tree.count)
         live[0] = true
         func keepSubtree(_ root: Int) {

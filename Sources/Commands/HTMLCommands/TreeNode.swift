@@ -178,7 +178,7 @@ struct TreeNode {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    private static func writeDecimal(_ value: Int, into bytes: inout [UInt8]) {
+    static func writeDecimal(_ value: Int, into bytes: inout [UInt8]) {
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         while divisor > 0 {

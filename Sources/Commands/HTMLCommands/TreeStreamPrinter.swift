@@ -11,7 +11,9 @@ final class TreeStreamPrinter: InputHandler {
     private var decoder: HTMLDecoder
     private var records: SourceRecords
     private var stopped = false
-    var recordCount: Int { records.count }
+    /// The records built on a second thread, printed encoded.
+    private let encoded = MatchTally()
+    var recordCount: Int { records.count + encoded.count }
     var wantsMore: Bool { !stopped }
 
     init(settings: HTMLSettings, selectors: SelectorList, context: Context, source: Source, tally: MatchTally) {
@@ -19,9 +21,18 @@ final class TreeStreamPrinter: InputHandler {
         self.source = source
         records = SourceRecords(output: context.output, tally: tally, limit: settings.limit)
         decoder = HTMLDecoder(name: source.name, override: settings.encoding)
+        let output = context.output
+        var printEncoded: ((EncodedRecords) throws -> Void)?
+        if output.takesEncodedRecords {
+            printEncoded = { [encoded] records in
+                try output.emit(records)
+                encoded.count += records.count
+                tally.count += records.count
+            }
+        }
         page = PageStream(
             settings: settings, selectors: selectors, name: source.name,
-            documentURL: PagePrinter.documentURL(of: source, effectiveURL: nil))
+            documentURL: PagePrinter.documentURL(of: source, effectiveURL: nil), printEncoded: printEncoded)
     }
 
     func start(_ info: SourceInfo) throws {
@@ -42,6 +53,7 @@ final class TreeStreamPrinter: InputHandler {
         var text: [UInt8] = []
         decoder.decideNow(into: &text) { context.warn($0) }
         try parse(text)
+        try page.printAll()
     }
 
     func finish() throws {
