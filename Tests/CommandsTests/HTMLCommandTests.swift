@@ -187,6 +187,27 @@ struct HTMLCommandTests {
         #expect(try values("text", ["--limit", "2", "a", page, page]) == ["Home", "About", "Home", "About"])
     }
 
+    /// A page large enough that the stream drops what it has passed many times over and builds its records on a
+    /// second thread, with misnested formatting in every paragraph: the records are the tree's, in its order.
+    @Test func aLargePageStreamsTheTreesRecords() throws {
+        var body = "<title>large</title><base href=\"http://example.org/dir/\">"
+        for index in 0..<6_000 {
+            body += "<div class=c\(index % 7)><p>text \(index) <a href=\"p\(index)\">link</a> "
+            body += "<b>bold <i>both</b> italic</i></p></div>\n"
+        }
+        body += "<table><tr><td>cell</td></tr>stray</table>"
+        let file = scratch.write("large.html", body)
+        for selector in ["a", "div.c3 > p", "b, i", "td", "p:contains(\"5\")", "div:nth-of-type(7n+1) a"] {
+            let streamed = run([selector, file])
+            let whole = run(["--tree", selector, file])
+            #expect(streamed.status == .success && streamed.stderr.isEmpty, "\(selector): \(streamed.stderr)")
+            #expect(streamed.lines == whole.lines, "\(selector)")
+        }
+        let refused = run(["--stream", "li:last-child", file])
+        #expect(refused.status == .usage)
+        #expect(refused.stderr.first?.contains("':last-child' (position 3): it needs the whole tree") == true)
+    }
+
     /// Many files are parsed on every core; their records still come in the order of the files, all of them.
     @Test func manyPagesKeepTheirOrder() throws {
         var files: [String] = []
