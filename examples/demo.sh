@@ -100,7 +100,9 @@ show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(valu
 show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
 show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fields value
 show "tb html --parser libxml2 'table td' page.html --fields path,text"
-show "{ printf '<p>sent first</p><p>'; sleep 1; printf 'a second later</p>'; } | tb html p --fields text"
+# A page that pauses: the first paragraph is printed before the rest arrives (after the first 1,024 bytes, which
+# decide the encoding as browsers decide it).
+show "{ printf '<p>sent first</p><!--%1100s--><p>' ''; sleep 1; printf 'a second later</p>'; } | tb html p --fields text"
 show tb html --stream "'li:last-child'" page.html
 show tb html "'div >'" page.html
 
