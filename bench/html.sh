@@ -222,4 +222,33 @@ else
 fi
 differ "200 generated pages" "$pages"/*.html
 
+# The stream against the tree: every element's record (tag, attributes, path, text) of each page streamed on its own
+# (one source streams; many local files go to the pool's trees) against --tree's; and the big page's links, byte for
+# byte.
+stream_differ() {
+    local name=$1 page count=0
+    shift
+    for page in "$@"; do
+        "$tb" html '*' --fields tag,attributes,path,text "$page" >"$work/stream.ndjson"
+        "$tb" html --tree '*' --fields tag,attributes,path,text "$page" >"$work/tree.ndjson"
+        if ! cmp -s "$work/stream.ndjson" "$work/tree.ndjson"; then
+            echo "stream differential, $name: $page streams other records (<) than its tree's (>)   DIFFERENT"
+            diff "$work/stream.ndjson" "$work/tree.ndjson" | head -10 || true
+            status=1
+            return
+        fi
+        count=$((count + $(wc -l <"$work/tree.ndjson")))
+    done
+    rm -f "$work/stream.ndjson" "$work/tree.ndjson"
+    echo "stream differential, $name: $# pages, $count elements, the same streamed and in the tree   ok"
+}
+if [ -d "$docs" ]; then stream_differ "Python documentation" "${doc_pages[@]}"; fi
+stream_differ "200 generated pages" "$pages"/*.html
+if cmp -s <("$tb" html --attr href a "$page") <("$tb" html --tree --attr href a "$page"); then
+    echo "stream differential, the ${megabytes} MB page: $count_tb links, the same streamed and in the tree   ok"
+else
+    echo "stream differential, the ${megabytes} MB page: the stream's links differ from the tree's   DIFFERENT"
+    status=1
+fi
+
 exit $status
