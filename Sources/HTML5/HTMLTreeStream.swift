@@ -28,6 +28,9 @@ public final class HTMLTreeStream {
         return id > 0 && parser.isOpen(Int(id))
     }
 
+    /// The bytes of text and input the tree holds.
+    public var byteCount: Int { sink.tree.text.count + sink.tree.input.count }
+
     /// Whether a `<frameset>` may still take the body's place, and everything in the body with it.
     public var bodyMayBeReplaced: Bool { parser.bodyMayBeReplaced }
 

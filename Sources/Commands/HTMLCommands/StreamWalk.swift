@@ -231,8 +231,14 @@ final class StreamWalk {
 
     /// Drops from the tree what the walk has passed, once that is half of it: what is left is what the walk is
     /// inside, what it has not reached, and all of a level that waits.
+    /// The bytes the tree held after the last drop: it drops again once it holds twice as many (and 1 MiB), however
+    /// few nodes were passed — a page may be one long text.
+    private var bytesAtDrop = 0
+
     /// Whether `dropPassed` would drop nodes now.
-    var wouldDrop: Bool { passed >= 2_048 && passed * 2 >= stream.tree.count }
+    var wouldDrop: Bool {
+        (passed >= 2_048 && passed * 2 >= stream.tree.count) || stream.byteCount >= max(1 << 20, 2 * bytesAtDrop)
+    }
 
     func dropPassed() {
         // The marks are made on a copy of the tree, which must be gone before the stream changes the tree.
@@ -244,6 +250,7 @@ final class StreamWalk {
             levels[depth].lastChild = last < 0 ? -1 : map[Int(last)]
         }
         passed = 0
+        bytesAtDrop = stream.byteCount
     }
 
     /// Marks the nodes to keep, or nil when too few are passed to be worth dropping (a page the walk must hold is
