@@ -208,6 +208,22 @@ struct HTMLCommandTests {
         #expect(refused.stderr.first?.contains("':last-child' (position 3): it needs the whole tree") == true)
     }
 
+    /// A file too large to hold beside the pool's pages streams in its turn: the records keep the order of the files.
+    @Test func aLargeFileAmongManyStreamsInItsTurn() throws {
+        var files: [String] = []
+        for index in 0..<5 {
+            // The large page is mostly text, which parses fast even in a debug build.
+            let text = index == 2 ? String(repeating: "lorem ipsum ", count: 800_000) : ""
+            let body = String(repeating: "<p>\(index)</p>\n", count: 10) + "<p>\(text)</p>"
+            files.append(scratch.write("page\(index).html", "<title>\(index)</title>" + body))
+        }
+        #expect(HTMLCommand.isLarge(Source(name: files[2], kind: .file)))
+        let titles = try values("text", ["title"] + files)
+        #expect(titles == (0..<5).map { String($0) as String? })
+        let streamed = run(["p:first-of-type"] + files)
+        #expect(streamed.lines == run(["--tree", "p:first-of-type"] + files).lines)
+    }
+
     /// Many files are parsed on every core; their records still come in the order of the files, all of them.
     @Test func manyPagesKeepTheirOrder() throws {
         var files: [String] = []

@@ -49,7 +49,7 @@ public struct HTMLCommand: Command {
             page — into a compact tree on which the selector is matched natively, right to left as browsers \
             match. With --xpath the tree is built as a libxml2 document instead, whose XPath engine evaluates the \
             expression. --parser libxml2 uses libxml2's own HTML4 parser and XPath, not what browsers build. Many \
-            sources are read in one call: URLs fetched concurrently, local files parsed on every core, records in \
+            sources are read in one call: URLs fetched concurrently, local files parsed on every core (one of 8 MiB or more streamed in its turn), records in \
             the order of the pages.
 
             Selectors: CSS Selectors Level 3 in full (type, universal, class, id, every attribute operator, \
@@ -162,6 +162,12 @@ public struct HTMLCommand: Command {
         self.sourceNames = sourceNames.isEmpty ? [ArgumentWord("-")] : sourceNames
     }
 
+    /// Whether `source` is a file too large to hold whole beside the pages the pool holds.
+    static func isLarge(_ source: Source) -> Bool {
+        guard source.kind == .file, let status = try? FileSystem.status(of: source.name) else { return false }
+        return status.size >= 8 << 20
+    }
+
     public func run(_ context: Context) throws -> ExitStatus {
         if sourceNames.count > 1 { context.output.showInTable(["source"], of: NodeRecord.self) }
         // One --attr names what every value is; with more, or an XPath expression that selects attributes, the rows say.
@@ -187,10 +193,14 @@ public struct HTMLCommand: Command {
                 return try StreamPrinter(
                     settings: settings, query: query, context: context, source: source, tally: tally)
             }
-            // Local files of a run with many go to the pool, whose trees are built on every core.
-            if settings.walks, case .css(let selectors) = settings.query, pool == nil || source.kind != .file {
+            // Local files of a run with many go to the pool, whose trees are built on every core; a large one
+            // streams, in its turn.
+            if settings.walks, case .css(let selectors) = settings.query,
+                pool == nil || source.kind != .file || Self.isLarge(source)
+            {
                 return TreeStreamPrinter(
-                    settings: settings, selectors: selectors, context: context, source: source, tally: tally)
+                    settings: settings, selectors: selectors, context: context, source: source, tally: tally,
+                    after: pool)
             }
             return PagePrinter(
                 settings: settings, query: query, context: context, source: source, tally: tally, pool: pool)

@@ -16,7 +16,14 @@ final class TreeStreamPrinter: InputHandler {
     var recordCount: Int { records.count + encoded.count }
     var wantsMore: Bool { !stopped }
 
-    init(settings: HTMLSettings, selectors: SelectorList, context: Context, source: Source, tally: MatchTally) {
+    /// The pool whose pages come before this one: printed before any of this page's records.
+    private let pool: PagePool?
+
+    init(
+        settings: HTMLSettings, selectors: SelectorList, context: Context, source: Source, tally: MatchTally,
+        after pool: PagePool? = nil
+    ) {
+        self.pool = pool
         self.context = context
         self.source = source
         records = SourceRecords(output: context.output, tally: tally, limit: settings.limit)
@@ -36,6 +43,7 @@ final class TreeStreamPrinter: InputHandler {
     }
 
     func start(_ info: SourceInfo) throws {
+        try pool?.printReady(wait: true)
         decoder.use(contentType: info.contentType)
         if let url = info.effectiveURL { page.documentURL = url }
     }
