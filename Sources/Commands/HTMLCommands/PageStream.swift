@@ -4,7 +4,7 @@
 // after it. The records are built here, or, given a way to print encoded records, on a second core
 // (StreamRecordThread).
 import HTML5
-import Threads
+import POSIX
 import Toolbox
 
 /// The records of one page, as its text arrives.
@@ -33,7 +33,7 @@ final class PageStream {
             settings: settings, source: JSONText(name), urls: PageURLs(base: settings.base ?? documentURL))
         walk = StreamWalk(stream: stream, selectors: selectors, writesPaths: settings.showsPath)
         thread =
-            settings.limit == nil && WorkerPool<Int, Int>.processorCount > 1
+            settings.limit == nil && System.processorCount > 1
             ? printEncoded.flatMap { StreamRecordThread(print: $0) } : nil
         walk.enteringHead = { [unowned self] tree in
             guard self.settings.base == nil else { return }

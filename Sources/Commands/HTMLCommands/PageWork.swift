@@ -3,7 +3,7 @@
 import Bytes
 import HTML5
 import LibXML2
-import Threads
+import POSIX
 import Toolbox
 
 /// One page to select from.
@@ -97,7 +97,7 @@ enum PageWork {
         let base = settings.base ?? treeBase(tree, url: job.url) ?? job.url
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
         if let emitEncoded, settings.limit == nil, text.count >= TreeRecordThread.minimumPageSize,
-            WorkerPool<Int, Int>.processorCount > 1,
+            System.processorCount > 1,
             try TreeRecordThread.run(
                 page, matches: matcher.matches(), builder: builder, emit: { _ = try emit($0) },
                 emitEncoded: emitEncoded)

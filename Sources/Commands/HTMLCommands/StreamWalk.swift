@@ -9,7 +9,6 @@
 // a <frameset> may replace it, and a match still open. Everything it has passed, it no longer needs: the tree drops
 // it (HTMLTreeStream.compact), so memory holds what the walk waits for, not the page.
 import HTML5
-import LibXML2
 
 /// A walk over one HTMLTreeStream's tree.
 final class StreamWalk {
@@ -288,24 +287,5 @@ final class StreamWalk {
             keepSubtree(node)
         }
         return live
-    }
-}
-
-/// A match of the walk: its node, read as tree mode reads it, and its path, which the walk counted (the tree no
-/// longer holds the siblings before it).
-struct StreamNode: RecordNode {
-    let node: TreeNode
-    let path: String
-
-    var kind: HTMLNode.Kind { node.kind }
-    var name: String { node.name }
-    var attributes: [(name: String, value: String)] { node.attributes }
-    var textContent: String { node.textContent }
-    var outerHTML: String { node.outerHTML }
-    var innerHTML: String { node.innerHTML }
-    var children: [StreamNode] { node.children.map { StreamNode(node: $0, path: "") } }
-
-    func attributes(resolvedBy urls: PageURLs) -> [(name: String, value: String)] {
-        node.attributes(resolvedBy: urls)
     }
 }

@@ -70,7 +70,7 @@ final class TreeSearch {
         if let pool { return pool }
         let settings = settings
         let binary = walk.binary
-        let threads = WorkerPool<FileJob, FileOutcome>.processorCount
+        let threads = System.processorCount
         do {
             let started = try WorkerPool<FileJob, FileOutcome>(threads: threads, capacity: threads * 8) {
                 FileSearch(settings: settings, binary: binary).run

@@ -19,9 +19,6 @@ public final class WorkerPool<Input: Sendable, Output: Sendable>: @unchecked Sen
     private let capacity: Int
     private let makeWork: @Sendable () -> (Input) -> Output
 
-    /// The number of processors online, at least 1. The corresponding C function is `sysconf`.
-    public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-
     /// Starts `threads` threads; each calls `makeWork` once and does its jobs with the function it returns (which
     /// may keep state of its own thread). `capacity` bounds the jobs submitted but not yet handed back.
     /// The corresponding C function is `pthread_create`.
