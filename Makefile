@@ -1,5 +1,5 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate packages clean.
+# Targets: help deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate packages clean.
 # `make test-asan` and `make test-tsan` run the whole suite, the tb the end-to-end tests start included, built with
 # AddressSanitizer (and LeakSanitizer) or ThreadSanitizer in .build/asan or .build/tsan; any report fails the run.
 
@@ -34,8 +34,21 @@ BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup su
 
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 
-.PHONY: deps demo-deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate \
+.PHONY: help deps demo-deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate \
 	packages clean
+
+help:
+	@echo "make demo       build tb and show every command at work (installs what the demo needs)"
+	@echo "make test       the whole test suite and the lint (installs the packages the tests need)"
+	@echo "make build      the release binary, $(BIN)"
+	@echo "make lint       swift format's lint, strict"
+	@echo "make generate   man pages and completions from the command declarations"
+	@echo "make bench      tb against its peers and the libraries' floors (bench/*.sh)"
+	@echo "make fuzz       the fuzz targets (FUZZ_SECONDS, FUZZ_TARGETS)"
+	@echo "make test-asan  the suite under AddressSanitizer; make test-tsan under ThreadSanitizer"
+	@echo "make install    tb, its man pages and completions under PREFIX ($(PREFIX)); make uninstall"
+	@echo "make deps       the build packages; make packages lists every package each target needs"
+	@echo "make clean      removes .build"
 
 REQUIRED_VERSIONS := $(foreach package,$(MINIMUM_VERSIONS),'$(package)')
 # The tests' packages (and the build's): what test, fuzz, the sanitized runs and bench start from.
