@@ -28,6 +28,9 @@ public final class HTMLTreeStream {
         return id > 0 && parser.isOpen(Int(id))
     }
 
+    /// How many nodes the tree holds (a look at `tree` would copy its dozen array references).
+    public var nodeCount: Int { sink.tree.count }
+
     /// The bytes of text and input the tree holds.
     public var byteCount: Int { sink.tree.text.count + sink.tree.input.count }
 

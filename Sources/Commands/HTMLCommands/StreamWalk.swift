@@ -236,7 +236,7 @@ final class StreamWalk {
 
     /// Whether `dropPassed` would drop nodes now.
     var wouldDrop: Bool {
-        (passed >= 2_048 && passed * 2 >= stream.tree.count) || stream.byteCount >= max(1 << 20, 2 * bytesAtDrop)
+        (passed >= 2_048 && passed * 2 >= stream.nodeCount) || stream.byteCount >= max(1 << 20, 2 * bytesAtDrop)
     }
 
     func dropPassed() {

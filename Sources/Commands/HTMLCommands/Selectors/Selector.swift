@@ -21,7 +21,8 @@ public struct SelectorList: Sendable {
         XPathCompiler(foreignContent: foreignContent).expression(for: selectors)
     }
 
-    /// A matcher for --stream, or an error naming the first part that needs the whole tree.
+    /// A matcher for --parser libxml2 --stream (tb's own stream is WalkMatcher), or an error naming the first part
+    /// that needs the whole tree.
     public var streamable: Result<StreamMatcher, SelectorError> {
         Result { () throws(SelectorError) in try StreamMatcher(selectors) }
     }

@@ -17,5 +17,21 @@ public struct SelectorError: Error, Equatable, Sendable, CustomStringConvertible
         self.position = position
     }
 
+    /// A combinator --stream cannot decide: the elements it relates come after the one the stream decides.
+    static func needsTree(_ combinator: Combinator, at position: Int) -> SelectorError {
+        SelectorError(
+            message: "--stream cannot decide the '\(combinator.symbol)' combinator (position \(position)): "
+                + "it needs the whole tree",
+            position: position)
+    }
+
+    /// A condition --stream cannot decide.
+    static func needsTree(_ condition: Condition) -> SelectorError {
+        SelectorError(
+            message:
+                "--stream cannot decide '\(condition.text)' (position \(condition.position)): it needs the whole tree",
+            position: condition.position)
+    }
+
     public var description: String { message }
 }

@@ -1,5 +1,6 @@
-// --stream: decides a selector on the stack of open elements alone, for selectors whose answer does not depend on
-// anything after the start tag (types, ids, classes, attributes, descendant and child combinators, positions so far).
+// --parser libxml2 --stream: decides a selector on the stack of open elements alone, for selectors whose answer does
+// not depend on anything after the start tag (types, ids, classes, attributes, descendant and child combinators,
+// positions so far).
 
 /// The namespace of an open element.
 public enum ElementNamespace: Sendable, Equatable {
@@ -67,10 +68,7 @@ private struct StreamComplex: Sendable {
             case .descendant: childOnly.append(false)
             case .child: childOnly.append(true)
             case .nextSibling, .subsequentSibling:
-                throw SelectorError(
-                    message: "--stream cannot decide the '\(combinator.symbol)' combinator (position \(position)): "
-                        + "it needs the whole tree",
-                    position: position)
+                throw .needsTree(combinator, at: position)
             }
         }
         var compounds: [StreamCompound] = []
@@ -205,10 +203,7 @@ private indirect enum StreamCondition: Sendable {
             for complex in list { complexes.append(try StreamComplex(complex)) }
             if case .not = condition.kind { self = .not(complexes) } else { self = .isAny(complexes) }
         default:
-            throw SelectorError(
-                message: "--stream cannot decide '\(condition.text)' (position \(condition.position)): "
-                    + "it needs the whole tree",
-                position: condition.position)
+            throw .needsTree(condition)
         }
     }
 

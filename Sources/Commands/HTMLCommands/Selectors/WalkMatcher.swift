@@ -28,10 +28,7 @@ final class WalkMatcher {
     static func check(_ list: [ComplexSelector]) throws(SelectorError) {
         for complex in list {
             for (combinator, position) in complex.combinators where combinator != .descendant && combinator != .child {
-                throw SelectorError(
-                    message: "--stream cannot decide the '\(combinator.symbol)' combinator (position \(position)): "
-                        + "it needs the whole tree",
-                    position: position)
+                throw .needsTree(combinator, at: position)
             }
             for compound in complex.compounds {
                 for condition in compound.conditions {
@@ -39,10 +36,7 @@ final class WalkMatcher {
                     case .id, .className, .attribute, .nth(_, false, _), .empty, .root, .contains: continue
                     case .not(let inner), .isAny(let inner): try check(inner)
                     default:
-                        throw SelectorError(
-                            message: "--stream cannot decide '\(condition.text)' (position \(condition.position)): "
-                                + "it needs the whole tree",
-                            position: condition.position)
+                        throw .needsTree(condition)
                     }
                 }
             }
