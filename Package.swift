@@ -109,7 +109,12 @@ let package = Package(
                 "Toolbox", "StoreCommands", "RegexCommands", "FeedCommands", "ReachCommands", "HTMLCommands",
                 "SVNCommands",
             ],
-            swiftSettings: safeSwift),
+            swiftSettings: safeSwift,
+            plugins: ["BuildCommit"]),
+
+        // MARK: Build plugins
+        // Writes the commit tb is built from into the executable, for `tb --version`.
+        .plugin(name: "BuildCommit", capability: .buildTool(), path: "Plugins/BuildCommit"),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Toolbox", "PCRE2", "HTML5"], path: "Tests/TestSupport"),

@@ -4,6 +4,6 @@ import Toolbox
 @main
 enum Entrypoint {
     static func main() {
-        Runner.main(builtins: Builtins.commands)
+        Runner.main(builtins: Builtins.commands, buildCommit: buildCommit)
     }
 }

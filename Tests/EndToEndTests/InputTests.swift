@@ -33,7 +33,7 @@ struct InputTests {
                 "-H", "X-Test: yes",
             ])
         #expect(headers.lines.contains { $0.lowercased() == "accept-encoding: gzip, deflate" }, "\(headers.lines)")
-        #expect(headers.lines.contains("User-Agent: tb/0.1.0"))
+        #expect(headers.lines.contains("User-Agent: tb/0.2.0"))
         #expect(headers.lines.contains("X-Test: yes"))
         for path in ["/chunked/lorem.txt", "/gzip/lorem.txt", "/file/lorem.txt.gz"] {
             let result = try regex(["-c", "labor", server.url(path)])

@@ -13,14 +13,16 @@ public struct InProcessRun {
 
 /// Runs `arguments` against `builtins` as tb would, without starting a process.
 public func runInProcess(
-    _ arguments: [String], builtins: [any Command.Type], environment: [String: String], terminalColumns: Int? = nil
+    _ arguments: [String], builtins: [any Command.Type], environment: [String: String], terminalColumns: Int? = nil,
+    buildCommit: String = ""
 ) -> InProcessRun {
     let buffer = MemoryBuffer()
     let diagnostics = Diagnostics(sink: .memory)
-    let runner = Runner(
+    var runner = Runner(
         builtins: builtins, environment: Environment(environment), diagnostics: diagnostics,
         outputSink: .memory(buffer),
         terminalColumns: terminalColumns)
+    runner.buildCommit = buildCommit
     let status = runner.run(arguments)
     return InProcessRun(status: status, stdout: buffer.text, stderr: diagnostics.lines)
 }

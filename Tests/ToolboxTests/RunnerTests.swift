@@ -79,6 +79,9 @@ struct RunnerTests {
 
     @Test func helpAndVersion() {
         #expect(run(["--version"]).stdout == "tb \(toolboxVersion)\n")
+        let built = runInProcess(
+            ["--version"], builtins: testCommands, environment: scratch.environment, buildCommit: "abc1234")
+        #expect(built.stdout == "tb \(toolboxVersion) (abc1234)\n")
         let brief = run(["greet", "-h"])
         #expect(brief.status == .success)
         #expect(brief.stdout.hasPrefix("usage: tb greet [options] [WORD...]\n\ngreet someone\n"))

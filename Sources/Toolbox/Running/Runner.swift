@@ -2,8 +2,9 @@
 // style with the statuses of ExitStatus.
 import POSIX
 
-/// tb's version.
-public let toolboxVersion = "0.1.0"
+/// tb's version: the release's tag without its `v`, and the newest entry of CHANGELOG.md. Man pages, completions and
+/// the User-Agent carry it alone, so the generated docs change only with a release; `tb --version` adds the commit.
+public let toolboxVersion = "0.2.0"
 
 /// Runs one tb command line.
 public struct Runner {
@@ -15,6 +16,8 @@ public struct Runner {
     let terminalColumns: Int?
     /// Whether the arguments are this process's argv (so plugins can get them unchanged).
     var usesProcessArguments = false
+    /// The commit the binary was built from (empty when built outside git), which `tb --version` names.
+    public var buildCommit = ""
 
     public init(
         builtins: [any Command.Type], environment: Environment, diagnostics: Diagnostics = Diagnostics(),
@@ -28,7 +31,7 @@ public struct Runner {
     }
 
     /// The process entry point: runs the command line and exits with its status.
-    public static func main(builtins: [any Command.Type]) -> Never {
+    public static func main(builtins: [any Command.Type], buildCommit: String) -> Never {
         System.ignoreWriteSignals()
         System.unblockStopSignals()
         StopSignals.install()
@@ -41,6 +44,7 @@ public struct Runner {
         System.keepBuffersOnTheHeap()
         var runner = Runner(builtins: builtins, environment: .process, terminalColumns: columns)
         runner.usesProcessArguments = true
+        runner.buildCommit = buildCommit
         let status = runner.run(words: System.argumentBytes().dropFirst().map(ArgumentWord.init(bytes:)))
         System.exit(status.code)
     }
@@ -60,7 +64,7 @@ public struct Runner {
         }
         switch outcome {
         case .version:
-            return print("tb \(toolboxVersion)\n")
+            return print("tb \(toolboxVersion)\(buildCommit.isEmpty ? "" : " (\(buildCommit))")\n")
         case .help(let path, let full):
             let help = HelpRenderer(registry: registry, width: helpWidth)
             return print(path.isEmpty ? help.overview() : full ? help.full(path) : help.brief(path))
@@ -99,6 +103,9 @@ public struct Runner {
         let name = "tb " + arguments.path.joined(separator: " ")
         do {
             let status = try command.run(context)
+            // A status the spec does not declare would be missing from the command's help and man page, which are
+            // generated from the declaration: a programming error every test run (a debug build) stops at.
+            assert(type.spec.mayReturn(status), "\(name) returned \(status), which its spec does not declare")
             try output.finish()
             return status
         } catch let error as OutputError {
