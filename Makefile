@@ -1,5 +1,6 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: help deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate packages clean.
+# Targets: help deps build demo check test test-asan test-tsan lint bench fuzz install uninstall generate packages
+# clean.
 # `make test-asan` and `make test-tsan` run the whole suite, the tb the end-to-end tests start included, built with
 # AddressSanitizer (and LeakSanitizer) or ThreadSanitizer in .build/asan or .build/tsan; any report fails the run.
 
@@ -32,15 +33,15 @@ TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-lin
 BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping \
 	gcc libgumbo-dev python3-doc
 
-SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap') Package.swift
 
-.PHONY: help deps demo-deps build demo test test-asan test-tsan lint bench fuzz install uninstall generate \
-	packages clean
+.PHONY: FORCE help deps demo-deps build demo check test release-check test-asan test-tsan lint bench fuzz install \
+	uninstall generate packages clean
 
 help:
 	@echo "make demo       build tb and show every command at work (installs what the demo needs)"
+	@echo "make check      the quick loop: build, the unit tests that start no server, lint (no root, no network)"
 	@echo "make test       the whole test suite and the lint (installs the packages the tests need)"
-	@echo "make build      the release binary, $(BIN)"
+	@echo "make build      the release binary, $(BIN); make release-check checks what ships in it"
 	@echo "make lint       swift format's lint, strict"
 	@echo "make generate   man pages and completions from the command declarations"
 	@echo "make bench      tb against its peers and the libraries' floors (bench/*.sh)"
@@ -66,7 +67,11 @@ packages:
 	@echo "test: $(TEST_PACKAGES)"
 	@echo "bench: $(BENCH_PACKAGES)"
 
+# STRICT=1 (CI sets it) makes every Swift warning an error.
+BUILD_FLAGS := $(if $(STRICT),-Xswiftc -warnings-as-errors)
+
 build: $(BIN)
+FORCE:
 
 # Release with the Swift standard library linked statically: no runtime to find, and a faster start. The C++ library
 # the Swift runtime needs is linked statically too: loading and relocating libstdc++.so took 5 million cycles of every
@@ -76,19 +81,34 @@ STATIC_CXX := .build/static-libstdc++
 # Generic types are instantiated through accessor functions instead of mangled names the runtime demangles and checks
 # against every protocol conformance in the binary: a third of the instructions of `tb bookmark ls` went there.
 START_UP_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-$(BIN): $(SOURCES)
+# swift build runs every time (it returns at once when nothing changed): the binary names the commit it was built
+# from, and a new commit changes no source.
+$(BIN): FORCE
 	@mkdir -p $(STATIC_CXX); archive=$$($(CC) -print-file-name=libstdc++.a); \
 		if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
-	$(SWIFT) build -c release --product tb --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) $(START_UP_FLAGS)
-	@touch $@
+	$(SWIFT) build -c release --product tb --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) $(START_UP_FLAGS) \
+		$(BUILD_FLAGS)
 
 demo: demo-deps build
 	@examples/demo.sh $(BIN)
 
 test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build
 	$(MAKE) lint
+
+# The quick loop, with no package to install and nothing to fetch: the build, the tests of the modules (not the
+# end-to-end ones), leaving out those that start a server or need root (TB_CHECK, see CheckTraits), and the lint.
+check:
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	TB_CHECK=1 $(SWIFT) test --skip-build --skip EndToEndTests
+	$(MAKE) lint
+
+# What concerns the binary that ships, against the release build: the libraries it links and loads at start-up,
+# its version, and the exit statuses and docs of the end-to-end tests (after make test has built them).
+release-check: build
+	TB_RELEASE_CHECKS=1 TB_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --skip-build \
+		--filter 'ShippedBinaryTests|ExitStatusTests|DocsTests|ClosedDescriptorTests'
 
 # The sanitized runs. Each has a build directory of its own, so the normal build is never rebuilt. TB_BINARY points
 # the end-to-end tests at the sanitized tb, and TestSupport hands the options below to every child they start.
@@ -122,7 +142,7 @@ test-tsan: deps
 	$(call sanitized-test,tsan,thread,$(TSAN_ENVIRONMENT))
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Plugins Package.swift
 
 # Runs every fuzz target (Tests/FuzzTargets) FUZZ_SECONDS with libFuzzer and AddressSanitizer, in a build of its own.
 # Not part of `make test`, which replays the seeds and past findings instead (FuzzRegressionTests). SwiftPM hands

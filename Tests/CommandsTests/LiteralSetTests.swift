@@ -106,7 +106,7 @@ struct LiteralSetTests {
     /// bytes so that matches cross the boundaries between them. With -w the reference is PCRE2's
     /// `(?<!\w)(?:…)(?!\w)`, tb's definition of -w: ripgrep 13 reports a literal that starts a line one byte late
     /// (`d` inside `xd` for the literals `xd` and `d`, where grep and PCRE2 find `xd`).
-    @Test func countsAndOffsetsAreRipgreps() throws {
+    @Test(.needsProgram("/usr/bin/rg")) func countsAndOffsetsAreRipgreps() throws {
         var random = SeededGenerator(seed: 693)
         let words = (0..<400).map { _ in Generated.word(&random) }
         var literals = Array(words.prefix(250))

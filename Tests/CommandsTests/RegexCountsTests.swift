@@ -64,7 +64,7 @@ struct RegexCountsTests {
     }
 
     /// `^` and `$` match at every line: both counts are grep's and rg's, whole or in pieces, with --lines too.
-    @Test(arguments: endings)
+    @Test(.needsProgram("/usr/bin/rg"), arguments: endings)
     func lineAnchorsCountAsGrepAndRipgrep(ending: String) throws {
         let path = log(ending)
         let patterns = [
@@ -92,7 +92,7 @@ struct RegexCountsTests {
 
     /// `\A` and `\z` anchor the whole input, and (?-m) makes ^ and $ mean what they mean without multiline (PCRE2's,
     /// so `rg -P -U`); with --lines each line is a subject of its own, as with `rg` and `grep -P`.
-    @Test(arguments: endings)
+    @Test(.needsProgram("/usr/bin/rg"), arguments: endings)
     func wholeInputAnchors(ending: String) throws {
         let path = log(ending)
         for pattern in [
@@ -119,7 +119,7 @@ struct RegexCountsTests {
     }
 
     /// A match that spans lines counts the line it starts in, once however many start there; rg -U agrees.
-    @Test(arguments: endings)
+    @Test(.needsProgram("/usr/bin/rg"), arguments: endings)
     func matchesAcrossLinesCountTheLineTheyStartIn(ending: String) throws {
         let path = log(ending)
         for pattern in [#"installed\r?\n2025"#, #"\d\s+\d"#, #"(?s)unpack.{1,40}?status"#, #"<none>\s+\S+"#] {
@@ -142,7 +142,7 @@ struct RegexCountsTests {
 
     /// -v counts the lines it selects (grep -vc), and no matches; --max-count N counts N lines at most, and the
     /// matches in them, as rg -m N -c and rg -m N --count-matches do.
-    @Test(arguments: endings)
+    @Test(.needsProgram("/usr/bin/rg"), arguments: endings)
     func invertedAndLimitedCounts(ending: String) throws {
         let path = log(ending)
         for pattern in ["^2025", "installed$", #"\d+"#, "^$"] {

@@ -541,7 +541,7 @@ struct HostileInputTests {
     /// exit status (128 + the signal for a death by signal) and what it printed.
     func stopped(_ arguments: [String], after delay: Double, with signal: Int32) throws -> (Int32, String) {
         let output = scratch.file("stopped-output")
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         defer { try? handle.close() }
         let process = Process()

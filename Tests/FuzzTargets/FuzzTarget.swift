@@ -2,7 +2,7 @@
 // every input. libFuzzer (Tests/FuzzDriver) and the regression tests (FuzzRegressionTests) both call `check`.
 
 /// One fuzz target.
-public protocol FuzzTarget {
+public protocol FuzzTarget: SendableMetatype {
     /// The name `make fuzz` and `TB_FUZZ_TARGET` use, and the folder of its seeds under Tests/Fixtures/fuzz.
     static var name: String { get }
     /// More folders under Tests/Fixtures whose files seed the corpus (feeds for the feed target…).

@@ -8,7 +8,7 @@ enum SelectorTarget: FuzzTarget {
     static let name = "selector"
 
     /// A page with HTML, SVG and MathML elements, parsed once.
-    nonisolated(unsafe) static let page: HTMLDocument? = try? HTMLDocument.parsingHTML5(
+    static let page: HTMLDocument? = try? HTMLDocument.parsingHTML5(
         Array(
             "<!DOCTYPE html><title>t</title><div id=a class='b c'><p lang=en>x<a href=/y>y</a></p><ul><li>1<li>2</ul>"
                 .utf8)

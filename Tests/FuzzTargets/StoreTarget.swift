@@ -8,7 +8,7 @@ enum StoreTarget: FuzzTarget {
     static let name = "store"
     static var scratch: Scratch { InProcessCheck.scratch }
     /// The feed --new reads, and the name of its state file (found by running it once).
-    nonisolated(unsafe) static let feed: (path: String, stateFile: String) = {
+    static let feed: (path: String, stateFile: String) = {
         let path = scratch.write(
             "store-feed.xml", "<rss><channel><item><guid>1</guid><title>t</title></item></channel></rss>")
         _ = try? InProcessCheck.run(["feed", "--new", "--json", path], statuses: [0])

@@ -50,7 +50,7 @@ struct POSIXTests {
 
     /// A file over the limit is refused whatever its size says: a regular one before any read, a pipe or a device
     /// after `limit + 1` bytes; with `regularOnly`, a FIFO is refused without waiting for a writer.
-    @Test func readsStopAtTheirLimit() throws {
+    @Test(.needsRoot) func readsStopAtTheirLimit() throws {
         let path = scratch.file("eleven")
         try FileSystem.writeFile(path, Array("hello world".utf8))
         #expect(throws: FileReadError.tooLarge(limit: 10)) { try FileSystem.readFile(path, limit: 10) }
@@ -72,7 +72,7 @@ struct POSIXTests {
 
     /// What a path is, found without opening it; a FIFO opened non-blocking returns at once instead of waiting for a
     /// writer; reads at a position fill exactly the range asked for.
-    @Test func statusKindsAndPositionalReads() throws {
+    @Test(.needsRoot) func statusKindsAndPositionalReads() throws {
         try FileSystem.writeFile(scratch.file("file"), Array("0123456789".utf8), permissions: 0o640)
         #expect(mkfifo(scratch.file("fifo"), 0o600) == 0)
         // A private device with /dev/null's numbers: tests never use a real device.

@@ -92,7 +92,7 @@ struct InputResponseTests {
 
     /// The final response after a redirect, with its validators, before the handler starts; then a 304 for the
     /// ETag the callback was told: reported, a success, and no handler.
-    @Test func responsesAndConditionalRequests() throws {
+    @Test(.startsServers) func responsesAndConditionalRequests() throws {
         let server = try TestServer.http(root: Fixtures.folder("feeds"))
         let url = server.url("/redirect/etag/r/rss20.xml")
         let (log, summary, responses) = try read([url])
@@ -112,7 +112,7 @@ struct InputResponseTests {
     }
 
     /// A 429 is reported with its Retry-After before it fails the source; a refused connection is not reported.
-    @Test func errorsAreReportedWhenAResponseCame() throws {
+    @Test(.startsServers) func errorsAreReportedWhenAResponseCame() throws {
         let server = try TestServer.http(root: Fixtures.folder("feeds"))
         let busy = server.url("/retry-after/429/30")
         let refused = "http://127.0.0.1:\(try TestServer.freePort())/feed.xml"

@@ -218,7 +218,7 @@ struct StoreTests {
     }
 
     /// A history linked to a device is switched off: visits are dropped without an error and nothing is read.
-    @Test func visitsToAHistoryLinkedToADeviceAreDropped() throws {
+    @Test(.needsRoot) func visitsToAHistoryLinkedToADeviceAreDropped() throws {
         try FileManager.default.createDirectory(atPath: scratch.file("state"), withIntermediateDirectories: true)
         // A private device with /dev/null's numbers: tests never point tb at a real device.
         #expect(try bash("mknod '\(scratch.file("null"))' c 1 3", environment: scratch.environment).status == 0)
