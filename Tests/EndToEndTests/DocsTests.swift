@@ -54,63 +54,6 @@ struct DocsTests {
         #expect(text.contains("bytes, not UTF\\-8") && !text.contains("Unicode properties"), "\(text)")
     }
 
-    /// The statuses a command's page and help must list: 0, 2 and 64 for every command (any run can fail or be
-    /// called wrongly), and each status its code names (`.negative` is 1), for the command whose spec shares the
-    /// file with it, or for every command of the module when the file declares none.
-    @Test func everyCommandDocumentsTheStatusesItsCodeCanReturn() throws {
-        let dump = try tb(["__dump-spec"], environment: scratch.environment)
-        let tree = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
-        let commands = (tree?["commands"] as? [[String: Any]] ?? []).filter { $0["hidden"] as? Bool == false }
-        func paths(_ command: [String: Any], _ parent: [String]) -> [[String]] {
-            let path = parent + [command["name"] as? String ?? ""]
-            return [path] + (command["subcommands"] as? [[String: Any]] ?? []).flatMap { paths($0, path) }
-        }
-        let allPaths = commands.flatMap { paths($0, []) }
-        let names = try NSRegularExpression(pattern: #"CommandSpec\(\s*name:\s*"([^"]+)""#)
-        let statuses = try NSRegularExpression(pattern: #"\.(negative|failure|usage)\b|ExitStatus\(code:\s*(\d+)\)"#)
-        func matches(_ expression: NSRegularExpression, in text: String) -> [String] {
-            expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-                (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
-                    .first
-            }
-        }
-        var required: [[String]: Set<Int>] = [:]
-        for folder in ["Sources/Toolbox/Documentation"] + subfolders(of: "Sources/Commands") {
-            let files = try FileManager.default.contentsOfDirectory(atPath: Package.root + "/" + folder)
-                .filter { $0.hasSuffix(".swift") }
-                .map { try String(contentsOfFile: Package.root + "/\(folder)/\($0)", encoding: .utf8) }
-            let declared = files.map { matches(names, in: $0) }
-            let topLevel = Set(declared.joined()).filter { name in allPaths.contains([name]) }
-            for (text, specs) in zip(files, declared) {
-                let codes = Set(
-                    matches(statuses, in: text).map { ["negative": 1, "failure": 2, "usage": 64][$0] ?? Int($0) ?? 0 })
-                let owners =
-                    specs.isEmpty
-                    ? topLevel.map { [$0] }
-                    : allPaths.filter { topLevel.contains($0[0]) && specs.contains($0.last ?? "") }
-                for path in owners { required[path, default: [0, 2, 64]].formUnion(codes) }
-            }
-        }
-        #expect(required[["reach"]] != nil && required[["bookmark", "add"]] != nil, "\(required.keys)")
-        for (path, codes) in required {
-            let help = try tb(["help"] + path, environment: scratch.environment).stdout
-            let section = help.components(separatedBy: "\nexit status:\n").dropFirst().first ?? ""
-            let helpCodes = section.components(separatedBy: "\n\n")[0].split(separator: "\n")
-                .compactMap { Int($0.split(separator: " ").first ?? "") }
-            #expect(Set(helpCodes).isSuperset(of: codes), "tb help \(path.joined(separator: " ")): \(helpCodes)")
-            let page = try String(contentsOfFile: Package.root + "/man/tb-\(path[0]).1", encoding: .utf8)
-            let manSection = page.components(separatedBy: ".SH EXIT STATUS\n").dropFirst().first ?? ""
-            let manCodes = manSection.components(separatedBy: ".SH ")[0].split(separator: "\n")
-                .compactMap { $0.hasPrefix("\\fB") ? Int($0.dropFirst(3).prefix { $0.isNumber }) : nil }
-            #expect(Set(manCodes).isSuperset(of: codes), "tb-\(path[0]).1 for \(path): \(manCodes)")
-        }
-    }
-
-    func subfolders(of folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Package.root + "/" + folder)) ?? []
-        return names.sorted().map { folder + "/" + $0 }
-    }
-
     func bashComplete(_ line: String, words: [String], cword: Int) throws -> [String] {
         var env = scratch.environment
         env["PATH"] = (Package.binary as NSString).deletingLastPathComponent + ":" + (env["PATH"] ?? "")

@@ -70,6 +70,30 @@ struct DocumentationTests {
         #expect(help.contains("\n  64  a usage error: the message, the usage line"))
     }
 
+    /// What a run may end with is the declaration the EXIT STATUS sections are generated from; the runner asserts
+    /// every run's status against it.
+    @Test func aRunMayReturnOnlyWhatItsSpecDeclares() {
+        let greet = Greet.spec
+        #expect(greet.mayReturn(.success) && greet.mayReturn(.failure) && greet.mayReturn(.usage))
+        #expect(greet.mayReturn(.negative) == greet.exitStatuses.contains { $0.status == .negative })
+        #expect(!greet.mayReturn(ExitStatus(code: 3)) && !greet.mayReturn(.commandNotFound))
+    }
+
+    /// An option that would be lost to another of the same name, or to a global or output option the parser takes
+    /// first, is refused where the declaration is built.
+    @Test func optionsThatClashAreFound() {
+        let loud = Flag("loud", short: "l", help: "").spec
+        #expect(
+            CommandSpec.clashes(of: [loud, Option<Int>("count", short: "c", help: "").spec], printsRecords: true) == [])
+        #expect(
+            CommandSpec.clashes(of: [loud, Flag("louder", short: "l", help: "").spec], printsRecords: false).count == 1)
+        #expect(CommandSpec.clashes(of: [loud, Flag("loud", help: "").spec], printsRecords: false).count == 1)
+        #expect(CommandSpec.clashes(of: [Flag("version", help: "").spec], printsRecords: false).count == 1)
+        #expect(CommandSpec.clashes(of: [Flag("help-me", short: "h", help: "").spec], printsRecords: false).count == 1)
+        #expect(CommandSpec.clashes(of: [Flag("json", help: "").spec], printsRecords: true).count == 1)
+        #expect(CommandSpec.clashes(of: [Flag("json", help: "").spec], printsRecords: false).isEmpty)
+    }
+
     @Test func roffEscaping() {
         #expect(Roff.escape("a-b\\c …é") == "a\\-b\\ec ...\\[u00E9]")
         #expect(Roff.escape(".start") == "\\&.start")

@@ -42,7 +42,7 @@ struct Greet: Command {
 
     static let spec = CommandSpec(
         name: "greet", abstract: "greet someone", options: [loud, polite, name, count, tag], positionals: [words],
-        records: [Sample.schema])
+        records: [Sample.schema], exitStatuses: [ExitStatusNote(.negative, "no word given")])
 
     let loud: Bool
     let polite: Bool

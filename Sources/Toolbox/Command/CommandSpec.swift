@@ -38,6 +38,34 @@ public struct CommandSpec: Sendable {
         self.examples = examples
         self.exitStatuses = exitStatuses
         self.hidden = hidden
+        // Every spec is built by the tests (help, man pages and the spec dump cover every command), so a clash
+        // stops the first test run instead of silently losing an option to another.
+        assert(
+            Self.clashes(of: self.options, printsRecords: !records.isEmpty).isEmpty,
+            "tb \(name): \(Self.clashes(of: self.options, printsRecords: !records.isEmpty).joined(separator: "; "))")
+    }
+
+    /// What is wrong with a command's options: two with one name or one letter, or one that shadows a global
+    /// option (`--help`, `-h`, `--version`) or, in a command that prints records, an output option (`--format`…),
+    /// which the parser would take first. Empty when nothing is.
+    static func clashes(of options: [OptionSpec], printsRecords: Bool) -> [String] {
+        let taken = [GlobalOptions.help.spec, GlobalOptions.version.spec] + (printsRecords ? GlobalOptions.output : [])
+        var clashes: [String] = []
+        var longs = Set(taken.map(\.long))
+        var shorts = Set(taken.compactMap(\.short))
+        for option in options {
+            if !longs.insert(option.long).inserted { clashes.append("--\(option.long) is declared twice or shadows") }
+            if let short = option.short, !shorts.insert(short).inserted {
+                clashes.append("-\(short) (--\(option.long)) is declared twice or shadows")
+            }
+        }
+        return clashes
+    }
+
+    /// Whether a run may end with `status`: 0, 2 and 64, which any run can return, or a status the spec declares.
+    /// Help and the man page's EXIT STATUS are generated from the declaration, and the runner holds every run to it.
+    public func mayReturn(_ status: ExitStatus) -> Bool {
+        [ExitStatus.success, .failure, .usage].contains(status) || exitStatuses.contains { $0.status == status }
     }
 
     /// The subcommand called `name`, if any.
