@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CExpat", path: "Sources/Shims/CExpat", pkgConfig: "expat"),
         .systemLibrary(name: "CZlib", path: "Sources/Shims/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPCRE2", path: "Sources/Shims/CPCRE2", pkgConfig: "libpcre2-8"),
-        // Loaded with dlopen on first use: linking them would cost every run ~10 ms (see CONTRIBUTING.md).
+        // Loaded with dlopen on first use: linking them would cost every run ~10 ms (see docs/ARCHITECTURE.md).
         .target(name: "CLoader", path: "Sources/Shims/CLoader"),
         // malloc tuning and the async-signal-safe handler of the signals that stop tb (see CPOSIX.h).
         .target(name: "CPOSIX", path: "Sources/Shims/CPOSIX"),

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tb feed over loopback HTTP against `curl | sfeed` and `curl | python3 feedparser`, in one run (issue 12).
+# tb feed over loopback HTTP against `curl | sfeed` and `curl | python3 feedparser`, in one run.
 # 1. The original tool's benchmark: 14 feeds (two large, 5 and 7 MB; twelve of ~30 KB) of 14 sites (127.0.0.1 ...
 #    127.0.0.14) answering after 100 ms and dripping bodies (16 KiB every 5 ms), fetched one after another and all
 #    at once; time to the first item in the pipe and total, for each tool. Reported, no goal.

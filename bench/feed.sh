@@ -1,6 +1,6 @@
 #!/bin/bash
 # tb feed against sfeed on a generated RSS 2.0 feed of 100,000 items (~117 MB), in one run.
-# Goals (issue 4): throughput at least sfeed's (`sfeed < big.xml`), on plain and on gzip input (`gzip -dc | sfeed`);
+# Goals: throughput at least sfeed's (`sfeed < big.xml`), on plain and on gzip input (`gzip -dc | sfeed`);
 # peak RSS at most 12 MB at 117 MB and at 1 GB (piped), and not growing with one 50 MB item; the first record of a
 # stalling loopback feed in a pipe within 50 ms of its bytes. Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The store on a history grown huge by another tool or by hand: 1,000,000 lines (~140 MB), in one run.
-# Goals (issue 8, item 6): `tb history -n 5` within 10x `tail -n 5` of the same file (it took 4.9 s and 822 MB
+# Goals: `tb history -n 5` within 10x `tail -n 5` of the same file (it took 4.9 s and 822 MB
 # before reading from the end), and at most 16 MB of memory for it and for a whole listing. Exits 1 when a goal
 # is missed.
 source "$(dirname "$0")/common.bash"

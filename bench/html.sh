@@ -1,12 +1,12 @@
 #!/bin/bash
 # tb html against pup on a generated ~50 MB page with ~300,000 links (decoys in scripts and comments), in one run.
 # Goals for `--attr href a` against `pup 'a attr{href}'`:
-# - the default, which streams (issue 27: tb's HTML5 parser, matches printed as they are final): at least 3x faster
+# - the default, which streams (tb's HTML5 parser, matches printed as they are final): at least 3x faster
 #   than pup in at most 16 MB (16,384 KB of peak RSS), failing below 1.5x or above 16 MB; its time is reported against
 #   its floors in the same run, libxml2's streaming parser alone (bench/libxml2-sax.c, what --parser libxml2 --stream
 #   parses with) and tb's parser alone (bench/HTML5Parse);
-# - --tree, the whole tree (issue 26; also what selectors that need it get: `p:has(> a) a` — the issue named
-#   `div:has(> a) a`, which matches nothing here —, `a:nth-last-child(2)`): at most 0.67x pup's time and at most pup's
+# - --tree, the whole tree (also what selectors that need it get: `p:has(> a) a` — rather than `div:has(> a) a`,
+#   which matches nothing here —, `a:nth-last-child(2)`): at most 0.67x pup's time and at most pup's
 #   peak memory, failing above 1.0x its time or 1.5x its memory;
 # `--xpath //a/@href` (the same parse into a libxml2 document) reported beside them. --parser libxml2 at least as
 # fast as pup; --parser libxml2 --stream reported. And 200 ordinary pages (~200 KB each) in one tb html call at least
@@ -111,7 +111,7 @@ awk -F, -v mb="$megabytes" -v pup="$rss_pup" -v tb="$rss_tb" -v tree="$rss_tree"
     }' "$work/times.csv" || status=1
 
 # The parser alone, against the floors, in one run. Every command is a process that reads the page and parses it:
-# tb-bench-html5 into a sink that builds nothing, gumbo-parse into gumbo's tree (the parser tb used until issue 26),
+# tb-bench-html5 into a sink that builds nothing, gumbo-parse into gumbo's tree (the parser tb used before its own),
 # lexbor through selectolax into lexbor's whole DOM, so lexbor does more than tb's parser here. Python's start
 # and selectolax's import are timed on their own in the same run and taken off lexbor's time (its raw time is printed
 # too). lexbor comes from PyPI: installed with pip when this Python has none, into bench/corpus/python when pip may
@@ -152,10 +152,10 @@ awk -F, -v mb="$megabytes" '
 
 # Hostile pages, each written to make a parser quadratic somewhere (bench/make-hostile-html.py says where), through
 # tb's parser alone, in one run; with the whole of `tb html` (its tree, the matcher and the path of the match) on the
-# million nested <div>s, reported without a goal. The issue sets no time for the adoption agency's
+# million nested <div>s, reported without a goal. There is no goal of its own for the adoption agency's
 # pages: they are held to the nested pages' 5 s (each makes some 3 million elements), so that a step gone quadratic
 # fails instead of passing. Memory: tb-bench-html5 holds the page in one buffer of its size while it parses, which
-# the bound adds to the issue's 4x the size plus 64 MiB; the Swift runtime's own few MB (the tool on an empty page,
+# the bound adds to the goal of 4x the size plus 64 MiB; the Swift runtime's own few MB (the tool on an empty page,
 # printed) come out of the 64 MiB.
 kinds=(nested-div span-unmatched nested-svg-g attributes same-attribute adoption lexbor-340 reopened-attributes)
 declare -A hostile limit

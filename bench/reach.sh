@@ -2,10 +2,9 @@
 # tb reach against `xargs -P32 -n1 nc -z` on 200 listening loopback ports, and 200 targets of which 10 are silent
 # (their accept queue is full, so connects time out), in one run; then `tb reach --method icmp` against `fping -c1`
 # (and fping at its fastest pace, -i 1) on 200 loopback addresses, 127.0.0.1 to 127.0.0.200, all answering.
-# Goals (issue 5): 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and
-# --timeout 1 done within 1.1 s. Issue 13: 200 pings at least as fast as fping's (>= 1.0x).
-# Issue 22: a loopback echo's and a loopback connect's figures beside a slow http and https set-up within 0.1 ms of
-# the same probes alone (bench/reach-timing.py).
+# Goals: 200 open ports at least 5x faster than the nc fan-out; 200 targets with 10 silent and --timeout 1 done
+# within 1.1 s; 200 pings at least as fast as fping's (>= 1.0x); a loopback echo's and a loopback connect's figures
+# beside a slow http and https set-up within 0.1 ms of the same probes alone (bench/reach-timing.py).
 # Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 export TB_HISTORY=off

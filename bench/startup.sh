@@ -1,6 +1,6 @@
 #!/bin/bash
 # Start-up: the median time of `tb --version`, `tb bookmark ls` and a completion against `rg --version`, in one
-# run. Goal (issue 9): at most 1.5x ripgrep's start-up (issue 2 asked 2x). Exits 1 when a goal is missed.
+# run. Goal: at most 1.5x ripgrep's start-up (the first goal was 2x). Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
 
 for i in $(seq 20); do "$tb" bookmark add "site$i" "https://example.org/$i/feed.xml" --note "bookmark $i"; done

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tb svn against the svn client on a generated repository of 1,500 revisions and ~4,000 files at HEAD, over file://
 # and svn:// (svnserve on 127.0.0.1), in one run.
-# Goals (issue 11): `tb svn log -v` and `tb svn ls -R` at most 1.0x the time of `svn log -v --xml` and
+# Goals: `tb svn log -v` and `tb svn ls -R` at most 1.0x the time of `svn log -v --xml` and
 # `svn ls -R --xml` over both; a cached HEAD listing at least 10x faster than `svn ls -R`. Informational:
 # `ls -R --fields name,kind`, and the peak memory of `log -v`. Exits 1 when a goal is missed or tb's answers do not
 # count the same revisions, changed paths and entries as svn's.

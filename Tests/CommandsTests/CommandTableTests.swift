@@ -16,8 +16,8 @@ struct CommandTableTests {
         return result.lines.first
     }
 
-    /// Issue 9: the REPLACEMENT column was there, empty, without --replace. (On a terminal regex prints ripgrep's
-    /// lines unless asked for the table, issue 23.)
+    /// The REPLACEMENT column was there, empty, without --replace. (On a terminal regex prints ripgrep's lines
+    /// unless asked for the table.)
     @Test func regexShowsReplacementsOnlyWithReplace() {
         let file = scratch.write("text.txt", "one two\n")
         let table = ["regex", "--format", "table"]
@@ -27,11 +27,11 @@ struct CommandTableTests {
         #expect(header(["regex", "t(w)o", file]) == "1:one two")
     }
 
-    /// Issue 9: with several sources the table did not say which an item came from (issue 24: by the feed's title).
+    /// With several sources the table did not say which an item came from; it names each by the feed's title.
     @Test func feedShowsTheSourceWhenThereAreSeveral() {
         let feed = Fixtures.folder("feeds/rss20.xml")
         #expect(header(["feed", feed])?.hasPrefix("TITLE ") == true)
-        // The same source twice is read once (issue 12: duplicates are dropped), so two different ones.
+        // The same source twice is read once (duplicates are dropped), so two different ones.
         #expect(header(["feed", feed, feed])?.hasPrefix("TITLE ") == true)
         #expect(header(["feed", feed, Fixtures.folder("feeds/atom10.xml")])?.hasPrefix("FEED ") == true)
     }

@@ -1,4 +1,4 @@
-// Issue 24: a field inside a list named without an index, and unknown fields, in --template and --fields, as each
+// A field inside a list named without an index, and unknown fields, in --template and --fields, as each
 // command's users meet them: the message names the fields of the records that run prints, no others.
 import FeedCommands
 import HTMLCommands

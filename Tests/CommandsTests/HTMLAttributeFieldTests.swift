@@ -1,4 +1,4 @@
-// Issue 24: `tb html -a href -a title` printed values that did not say which attribute each one was; the records
+// `tb html -a href -a title` printed values that did not say which attribute each one was; the records
 // now carry it in `attribute`, in the tree, in --stream and for attributes an XPath expression selects.
 import TestSupport
 import Testing

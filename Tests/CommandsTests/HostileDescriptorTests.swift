@@ -1,5 +1,5 @@
 import FeedCommands
-// The descriptor half of the hostile-input suite (issue 14; the rest is EndToEndTests/HostileInputTests): runs that
+// The descriptor half of the hostile-input suite (the rest is EndToEndTests/HostileInputTests): runs that
 // fail on hostile input, in-process, leave no file descriptor open. Other tests open descriptors in this process at
 // the same time, so each check runs many times and asks only that the count did not grow with the runs.
 import Foundation

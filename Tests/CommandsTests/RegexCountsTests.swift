@@ -84,7 +84,7 @@ struct RegexCountsTests {
             if lines == 0 { zero.append(pattern) }
         }
         #expect(zero.count <= (ending == "\n" ? 2 : 6), "most patterns match something: not \(zero)")
-        // The blocker of issue 23: every line of 2025, not the first only.
+        // `^` matches at the start of every line: every line of 2025 counts, not the first only.
         #expect(try tbCount(["^2025", path]).lines ?? 0 > 2_000)
         // $ is before \n only: with CRLF, a line's last word is not at its end.
         #expect((try tbCount(["installed$", path]).lines == 0) == (ending == "\r\n"))

@@ -1,4 +1,4 @@
-// Files that tb reads whole, made huge (issue 22): an ignore file, a pattern file, a feed list, a password file, a
+// Files that tb reads whole, made huge: an ignore file, a pattern file, a feed list, a password file, a
 // log message file and the svn directory cache, each a sparse file of 40 GB (no room on disk), and standard input
 // that never ends. Each is refused or skipped in one line at once, in little memory: it used to be read whole, and
 // the allocator aborted (status 134).

@@ -159,7 +159,7 @@ struct ExitStatusTests {
     }
 
     /// The libraries loaded on first use (libcurl, libsvn with APR, libxml2) and Foundation with its ICU are
-    /// not linked: they would cost every start-up (see CONTRIBUTING.md).
+    /// not linked: they would cost every start-up (see docs/ARCHITECTURE.md).
     @Test func heavyLibrariesAreNotLinked() throws {
         let ldd = try runProgram("/usr/bin/ldd", [Package.binary], environment: scratch.environment)
         // An ldd that listed nothing would let every library pass.

@@ -1,4 +1,4 @@
-// The ignore files of a hostile tree (issue 22): globs built to overflow the stack or to backtrack, and .ignore or
+// The ignore files of a hostile tree: globs built to overflow the stack or to backtrack, and .ignore or
 // .gitignore names that are FIFOs or devices. The walk must finish, apply what it can, and say in one warning what
 // it skipped. timeout(1) only turns a hang into a failure.
 import Foundation

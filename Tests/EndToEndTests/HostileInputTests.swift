@@ -1,4 +1,4 @@
-// The hostile-input suite (issue 14): every command of the built binary against input made to hurt it — XML and
+// The hostile-input suite: every command of the built binary against input made to hurt it — XML and
 // HTML bombs, catastrophic patterns, broken URLs and targets, servers that lie or stall, damaged store files, a full
 // and a read-only disk, and signals in the middle of a store write. Whatever comes in, tb must end with a defined
 // status, say what went wrong in one line (`tb CMD: …`, no control characters), print only whole records, and leave

@@ -1,4 +1,4 @@
-// Issue 24: `tb reach host:http` — service names for ports, from /etc/services as nc reads them. Only 127.0.0.1 is
+// `tb reach host:http`: service names for ports, from /etc/services as nc reads them. Only 127.0.0.1 is
 // checked (a closed port there is refused at once; nothing leaves the machine), and only netbase's standard names.
 import Foundation
 import TestSupport

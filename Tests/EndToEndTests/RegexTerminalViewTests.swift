@@ -84,7 +84,7 @@ struct RegexTerminalViewTests {
         Case(["-U", #"(?s)o.two.*?y"#, "d"], tb: [#"(?s)o.two.*?y"#, "d"]),
     ]
 
-    /// Issue 23: without colour, the view is rg's output byte for byte, on terminals of 80 and 200 columns.
+    /// Without colour, the view is rg's output byte for byte, on terminals of 80 and 200 columns.
     @Test(arguments: cases, [80, 200])
     func viewIsRipgrepsOutput(_ test: Case, columns: Int) throws {
         let expected = try run(
@@ -96,7 +96,7 @@ struct RegexTerminalViewTests {
         #expect(actual.status == expected.status)
     }
 
-    /// Issue 23: with colour on (the default on a terminal), rg's default colours, escape for escape.
+    /// With colour on (the default on a terminal), rg's default colours, escape for escape.
     @Test(arguments: [
         Case(["foo", "d"]), Case(["foo", "d/a.txt"]), Case(["-C1", "foo", "d/a.txt"]),
         Case(["-c", "two|three", "d/a.txt", "d/b.txt"]),
@@ -112,7 +112,7 @@ struct RegexTerminalViewTests {
         #expect(actual.stdout == expected.stdout)
     }
 
-    /// Issue 23: a named file is read in pieces; whatever their size, each line is printed once and whole, with
+    /// A named file is read in pieces; whatever their size, each line is printed once and whole, with
     /// every match on it, though its end (or the rest of a multi-line match) comes in a later piece. --lines prints
     /// the same lines.
     @Test(arguments: [1, 3, 7, 64, 4096, 1 << 17])
@@ -150,7 +150,7 @@ struct RegexTerminalViewTests {
         #expect(result.stdout == "1:foo bar baz\n")
     }
 
-    /// Issue 23: --format table on a terminal is the table, and into a pipe the output stays NDJSON.
+    /// --format table on a terminal is the table, and into a pipe the output stays NDJSON.
     @Test func tableAndPipeStayAsTheyWere() throws {
         let table = try run(
             Package.binary, ["regex", "--format", "table", "foo", "d/a.txt"], columns: 80, color: false)

@@ -64,7 +64,7 @@ struct TerminalTableTests {
         ("x", "https://x.example/" + String(repeating: "long/", count: 30) + "end.xml"),
     ]
 
-    /// Issue 9: wide characters and emoji in a streaming table at 60, 80 and 200 columns. The first rows come from
+    /// Wide characters and emoji in a streaming table at 60, 80 and 200 columns. The first rows come from
     /// a file, the others from a URL that answers a second later, so the table starts before they are known. On the
     /// terminal's screen nothing wraps, every cell starts under its header, titles are cut at the end and links in
     /// the middle.
@@ -106,7 +106,7 @@ struct TerminalTableTests {
         #expect(lines.last?.joined().contains("end.xml") == true)
     }
 
-    /// Issue 24: a table of several feeds showed their URLs, cut in the middle at 80 columns. Its FEED column shows
+    /// A table of several feeds showed their URLs, cut in the middle at 80 columns. Its FEED column shows
     /// each feed's title, or the host it came from when it has none, whole at 80 and 200 columns.
     @Test(arguments: [80, 200])
     func severalFeedsAreNamedByTheirTitles(columns: Int) throws {
@@ -130,7 +130,7 @@ struct TerminalTableTests {
         #expect(feeds.sorted() == ["127.0.0.1", "Harbour news"], "\(output)")
     }
 
-    /// Issue 9: `tb reach` on a 200-column terminal showed `localhos…` and `http_err…`, the widths of the first
+    /// `tb reach` on a 200-column terminal showed `localhos…` and `http_err…`, the widths of the first
     /// row; the HTTP status and the error were not shown at all.
     @Test func reachOnAWideTerminalKeepsItsWordsWhole() throws {
         let server = try TestServer.http(root: scratch.path)
@@ -150,7 +150,7 @@ struct TerminalTableTests {
         #expect(lines.contains { $0.contains(" refused ") && $0.contains("connection refused") }, "\(output)")
     }
 
-    /// Issue 24: at 80 columns the reach table cut every target to 21 columns and gave the error as many; a table
+    /// At 80 columns the reach table cut every target to 21 columns and gave the error as many; a table
     /// of known rows showed columns no row filled. Every target is whole at 80 and 200 columns, and every column
     /// shown has a value in some row.
     @Test(arguments: [80, 200])
@@ -179,7 +179,7 @@ struct TerminalTableTests {
         #expect(header.hasPrefix("TARGET") && !header.contains("INTERFACE"), "\(piped.stdout)")
     }
 
-    /// Issue 24: `tb html -a href -a title` at 80 columns cut the values to share the width with their paths, and
+    /// `tb html -a href -a title` at 80 columns cut the values to share the width with their paths, and
     /// did not say which attribute each was. The values are whole at 80 and 200 columns, under ATTRIBUTE's name.
     @Test(arguments: [80, 200])
     func htmlValuesComeBeforeTheirPaths(columns: Int) throws {
@@ -220,7 +220,7 @@ struct TerminalTableTests {
         #expect(lines.last?.hasPrefix("127.0.0.1 ") == true, "\(lines)")
     }
 
-    /// Issue 9: `--format table | cat` printed the rows held before the first wait under their widths, and later
+    /// `--format table | cat` printed the rows held before the first wait under their widths, and later
     /// rows out of line. Into a pipe every row is held and aligned, and nothing is cut unless COLUMNS says.
     @Test func aPipedTableIsAlignedAndWhole() throws {
         let server = try TestServer.http(root: scratch.path)

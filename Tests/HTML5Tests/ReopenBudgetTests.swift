@@ -33,7 +33,7 @@ struct ReopenBudgetTests {
         #expect(dom.createdElements >= 3 + 5_001)
     }
 
-    /// lexbor issue 340's page: after each </b> the standard reopens every <i>, n at each "x", n^2 in all. The copies
+    /// lexbor issue #340's page: after each </b> the standard reopens every <i>, n at each "x", n^2 in all. The copies
     /// stop at the element budget: 65,536 plus a quarter of the input.
     @Test func theElementBudgetStopsQuadraticReopening() {
         let n = 300

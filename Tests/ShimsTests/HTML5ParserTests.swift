@@ -1,6 +1,6 @@
 // HTMLDocument.parsingHTML5: tb's HTML5 parser builds libxml2 documents whole (html5lib's tree-construction cases,
-// hand-written HTML5 cases), in the shape CONTRIBUTING.md ("How tb html selects") fixes, and deep or huge documents
-// neither overflow a stack nor get cut.
+// hand-written HTML5 cases), in the shape docs/html.md ("One shape, whichever tree") fixes, and deep or huge
+// documents neither overflow a stack nor get cut.
 import CLibXML2
 import Foundation
 import TestSupport
@@ -125,7 +125,7 @@ struct HTML5ParserTests {
                           <math mi>
                             "y"
                     """))
-        // The prefixes and URIs CONTRIBUTING.md gives, each declared once, on the root.
+        // The prefixes and URIs docs/html.md gives, each declared once, on the root.
         let document = try HTMLDocument.parsingHTML5(Array(html.utf8), url: nil).document
         let root = try #require(UnsafeMutablePointer<xmlDoc>(document.document).pointee.children)
         var declared: [String] = []

@@ -86,7 +86,7 @@ enum HTML5TreeDump {
                 var name = xmlString(attribute.pointee.name)
                 switch attribute.pointee.ns.map({ xmlString($0.pointee.href) }) {
                 case nil:
-                    // As CONTRIBUTING.md says: xmlns and xmlns:xlink are plain attributes under their written names.
+                    // As docs/html.md says: xmlns and xmlns:xlink are plain attributes under their written names.
                     if namespace != nil, name == "xmlns" || name == "xmlns:xlink" {
                         name = "xmlns " + (name == "xmlns" ? "xmlns" : "xlink")
                     }

@@ -2,7 +2,7 @@
 // inputs they make: the feed's title and each item's title.
 import Foundation
 
-/// Whether Debian's feedparser is installed (DESIGN: helpers run it with /usr/bin/python3).
+/// Whether Debian's feedparser is installed (the helpers run it with /usr/bin/python3, the Debian Python it is for).
 public let hasFeedparser = FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/feedparser")
 
 /// feedparser's reading of the feed at `path`: its title (nil when it has none) and its items' titles.

@@ -120,7 +120,7 @@ struct OutputTests {
         #expect(throws: UsageError(message)) { try Template(text, fields: ["text", "number"]) }
     }
 
-    /// Issue 24: a part of a list's element needs the element's index; tb said nothing and printed nothing.
+    /// A part of a list's element needs the element's index; tb said nothing and printed nothing.
     @Test func aFieldInsideAListNeedsItsIndex() throws {
         #expect(throws: UsageError("tags is a list: %(tags.0.name)")) {
             try Template("%(text) %(tags.name)", records: [Sample.schema])
@@ -164,7 +164,7 @@ struct OutputTests {
         #expect(!text.contains("…"))
     }
 
-    /// Issue 9: on a terminal the widths came from the rows held before the first wait, so a later, longer text was
+    /// On a terminal the widths came from the rows held before the first wait, so a later, longer text was
     /// cut to the first rows' width (four characters). Now text shares the room the terminal leaves.
     @Test func aStreamingTableTakesItsWidthsFromTheTerminalNotTheFirstRows() throws {
         let buffer = MemoryBuffer()
@@ -182,7 +182,7 @@ struct OutputTests {
         #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 80 })
     }
 
-    /// Issue 9: `--format table | cat` printed the rows held before the first wait under their own widths, and
+    /// `--format table | cat` printed the rows held before the first wait under their own widths, and
     /// later rows out of line. Into a pipe the table now waits for the end and aligns every row.
     @Test func aPipedTableAlignsEveryRow() throws {
         let buffer = MemoryBuffer()
@@ -281,14 +281,14 @@ struct OutputSettingsTests {
         #expect(style(try settings([], ["TB_FORMAT": "tsv"], terminal: 80)) == "tsv")
         #expect(style(try settings(["--format", "table"], ["TB_FORMAT": "tsv"])) == "table")
         #expect(style(try settings(["--template", "%(text)"])) == "template")
-        // Issue 23: human by name and in TB_FORMAT; a view shows no fields, so --fields means the table.
+        // The human format by name and in TB_FORMAT; a view shows no fields, so --fields means the table.
         #expect(style(try settings(["--format", "human"])) == "human")
         #expect(style(try settings([], ["TB_FORMAT": "human"])) == "human")
         #expect(style(try settings(["--fields", "text"], terminal: 80)) == "table")
         #expect(style(try settings(["--format", "human", "--fields", "text"])) == "table")
     }
 
-    /// Issue 23: a command without a view of its own writes its table for human.
+    /// A command without a view of its own writes its table for human.
     @Test func humanIsTheTableOfACommandWithoutAView() throws {
         let table = MemoryBuffer()
         let human = MemoryBuffer()
@@ -325,7 +325,7 @@ struct OutputSettingsTests {
         }
     }
 
-    /// Issue 24: --fields takes whole fields; a part of a list's element is a template's.
+    /// --fields takes whole fields; a part of a list's element is a template's.
     @Test func fieldsTakeWholeFields() {
         #expect(
             throws: UsageError("tags is a list: %(tags.0.name) in a --template; --fields takes whole fields (tags)")

@@ -1,4 +1,5 @@
-// The layout rules CONTRIBUTING.md gives: C and the C library only under Sources/Shims, no Foundation in the product.
+// The layout rules docs/ARCHITECTURE.md gives ("The C rules"): C and the C library only under Sources/Shims, no
+// Foundation in the product.
 import Foundation
 import TestSupport
 import Testing

@@ -114,7 +114,7 @@ struct TableTests {
         #expect(TableLayout.fit(needs, into: 40) == [22, 10, 4])
     }
 
-    /// Issue 9: `tb reach` on a wide terminal showed `localhos…` and `http_err…`: the first row set the widths.
+    /// `tb reach` on a wide terminal showed `localhos…` and `http_err…`: the first row set the widths.
     @Test func laterRowsKeepTheirWordsWhole() throws {
         let lines = try table(
             [
@@ -144,7 +144,7 @@ struct TableTests {
             try table([Check(target: "a", status: "ok", note: "n")], show: ["note"]).first == "TARGET  STATUS  NOTE")
     }
 
-    /// Issue 24: a table whose rows are all known leaves out every column empty in all of them, not only those
+    /// A table whose rows are all known leaves out every column empty in all of them, not only those
     /// shown when set; a streaming table cannot know, and keeps the columns its fields declare.
     @Test func aCompleteTableLeavesOutColumnsEmptyInEveryRow() throws {
         let silent = [Check(target: "a", status: ""), Check(target: "b", status: "")]
@@ -155,7 +155,7 @@ struct TableTests {
         #expect(try table([Check(target: "", status: "")]).first == "TARGET  STATUS")
     }
 
-    /// Issue 24: the columns a command names get their width before other text shares the rest: the reach table
+    /// The columns a command names get their width before other text shares the rest: the reach table
     /// kept 21 columns of each target and gave the error as many.
     @Test func columnsNamedFirstGetTheirWidthFirst() throws {
         let target = "http://localhost:48123/a/longer/path"

@@ -1,6 +1,7 @@
 // tb's HTML5 parser building a libxml2 document: the TreeSink that turns the tree builder's steps into libxml2 nodes,
-// in the shape the rest of tb html relies on (CONTRIBUTING.md, "How tb html selects"): HTML elements without a namespace, SVG and MathML ones in theirs with the prefixes svg and math, declared on
-// the root element; xlink: and xml: attributes in theirs; a template's contents as its children.
+// in the shape the rest of tb html relies on (docs/html.md, "One shape, whichever tree"): HTML elements without a
+// namespace, SVG and MathML ones in theirs with the prefixes svg and math, declared on the root element; xlink: and
+// xml: attributes in theirs; a template's contents as its children.
 internal import CLibXML2
 import HTML5
 
