@@ -20,17 +20,7 @@ extension TreeBuilder {
                 return false
             }
             guard stack.hasInScope(node: formattingNode) else { return false }
-            // The furthest block: the first special element above the formatting element. The elements passed on
-            // the way are taken off the stack below (all but three), so the walk costs nothing in the long run.
-            var furthestBlock: Int?
-            var slot = stack.above(formattingSlot)
-            while let candidate = slot {
-                if stack[candidate].flags.contains(.special) {
-                    furthestBlock = candidate
-                    break
-                }
-                slot = stack.above(candidate)
-            }
+            let furthestBlock = self.furthestBlock(above: formattingSlot)
             guard let furthestBlock, reopenBudget > 0 else {
                 if furthestBlock != nil { limitReached = true }
                 stack.pop(through: formattingSlot)
@@ -92,5 +82,16 @@ extension TreeBuilder {
                 formerSlot: formattingSlot, formerBelow: formerBelow)
         }
         return false
+    }
+
+    /// The furthest block: the first special element above the formatting element. The elements passed on the way
+    /// are taken off the stack afterwards (all but three), so the walk costs nothing in the long run.
+    private func furthestBlock(above formattingSlot: Int) -> Int? {
+        var slot = stack.above(formattingSlot)
+        while let candidate = slot {
+            if stack[candidate].flags.contains(.special) { return candidate }
+            slot = stack.above(candidate)
+        }
+        return nil
     }
 }

@@ -2,15 +2,6 @@
 // Generated from Python's html.entities.html5 by `/usr/bin/python3 scripts/generate-named-character-references.py`;
 // do not edit by hand: change the script, run it, then `swift test --filter NamedCharacterReferences`.
 
-/// A named character reference found in the input.
-struct NamedReference: Equatable {
-    /// How many bytes of the input its name takes, after the '&' (with its ';' when the name has one).
-    let length: Int
-    /// The code points it stands for: `second` is 0 when it stands for one.
-    let first: UInt32
-    let second: UInt32
-}
-
 /// The standard's 2231 names as a double-array trie: a byte of the input costs one load and one compare, whatever
 /// the names around it (a binary search over the sorted names would cost a dozen probes a byte, a trie with lists of
 /// children a scan of up to 52 at its root). The script's comment describes the cells.

@@ -59,7 +59,8 @@ extension Tokenizer {
         }
     }
 
-    /// The states of a `<!--` comment, byte by byte, with a fast path for the text inside.
+    /// The states of a `<!--` comment, byte by byte, with a fast path for the text inside: one switch of the
+    /// tokenizer's state machine, longer than 80 lines as the standard's states are many.
     mutating func commentStates<Consumer: TokenConsumer>(
         _ input: Span<UInt8>, _ p: inout Int, _ consumer: inout Consumer
     ) {

@@ -14,6 +14,8 @@ extension Tokenizer {
         }
     }
 
+    /// The DOCTYPE states, byte by byte. The tokenizer's state machine is one switch a group of states: split, its
+    /// states would share their locals through the tokenizer's fields on every byte, so it is longer than 80 lines.
     mutating func doctypeStates<Consumer: TokenConsumer>(
         _ input: Span<UInt8>, _ p: inout Int, _ final: Bool, _ consumer: inout Consumer
     ) {

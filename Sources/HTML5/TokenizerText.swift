@@ -151,7 +151,8 @@ extension Tokenizer {
     }
 
     /// The script data states after `<!`: escaped (`<!--` … `-->`) and double-escaped (a `<script>` inside that),
-    /// where `</script>` does or does not end the script.
+    /// where `</script>` does or does not end the script: one switch of the tokenizer's state machine, so
+    /// longer than 80 lines as the standard's states are many.
     mutating func scriptEscape<Consumer: TokenConsumer>(
         _ input: Span<UInt8>, _ p: inout Int, _ consumer: inout Consumer
     ) {

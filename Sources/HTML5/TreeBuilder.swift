@@ -2,19 +2,6 @@
 // insertion mode at a time. The modes' rules are in the TreeBuilder*.swift files named for them; this file holds the
 // state, the dispatcher between HTML and foreign content, and the ways nodes are inserted.
 
-/// The insertion modes (13.2.4.1).
-enum InsertionMode {
-    case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
-    case inCaption, inColumnGroup, inTableBody, inRow, inCell, inTemplate, afterBody
-    case inFrameset, afterFrameset, afterAfterBody, afterAfterFrameset
-}
-
-/// Where a node goes: at the end of a parent's children, or before a node (in that node's parent).
-enum InsertionPlace: Equatable {
-    case append(NodeID)
-    case before(NodeID)
-}
-
 struct TreeBuilder: TokenConsumer {
     let sink: any TreeSink
     var mode = InsertionMode.initial

@@ -1,6 +1,8 @@
 // The "in body" insertion mode (13.2.6.4.7): the rules for the tags of a page's content.
 
 extension TreeBuilder {
+    /// The "in body" start tags of the document's structure and its blocks; the rest go on to
+    /// `inBodyInlineStartTag`.
     mutating func inBodyStartTag(_ tag: borrowing TagToken) {
         switch tag.tag {
         case .html:
@@ -63,6 +65,14 @@ extension TreeBuilder {
             reconstructFormattingElements()
             insertHTMLElement(tag)
             framesetOK = false
+        default:
+            inBodyInlineStartTag(tag)
+        }
+    }
+
+    /// More "in body" start tags: formatting elements, tables, void elements and inputs.
+    private mutating func inBodyInlineStartTag(_ tag: borrowing TagToken) {
+        switch tag.tag {
         case .a:
             if let index = formatting.lastIndex(named: Tag.a.id) {
                 let node = formatting[index].node
@@ -116,6 +126,15 @@ extension TreeBuilder {
             insertHTMLElement(tag)
             stack.pop()
             framesetOK = false
+        default:
+            inBodyOtherStartTag(tag)
+        }
+    }
+
+    /// The last "in body" start tags: `<image>`, the elements of raw and escapable text, select and its options,
+    /// ruby, foreign content, table parts out of place, and any other tag.
+    private mutating func inBodyOtherStartTag(_ tag: borrowing TagToken) {
+        switch tag.tag {
         case .image:
             // "Don't ask": an <image> is an <img>.
             var renamed = TagToken()

@@ -20,33 +20,7 @@ extension TreeBuilder {
             }
             processCharacters(rest, in: self.mode)
         case .inHead, .inHeadNoscript, .afterHead, .inColumnGroup:
-            let whitespace = Self.whitespacePrefix(text)
-            if whitespace > 0 { insertCharacters(text.extracting(0..<whitespace)) }
-            guard whitespace < text.count else { return }
-            let rest = text.extracting(whitespace..<text.count)
-            switch mode {
-            case .inHead:
-                stack.pop()
-                self.mode = .afterHead
-            case .inHeadNoscript:
-                stack.pop()
-                self.mode = .inHead
-            case .afterHead:
-                insertHTMLElement(.body)
-                self.mode = .inBody
-            default:
-                guard stack.current.isHTML(.colgroup) else {
-                    // (A template's column group.) Each character is a token: the others are ignored, and nothing
-                    // changes, so the whitespace among them is inserted still, wherever the run of text was cut.
-                    var kept: [UInt8] = []
-                    for i in 0..<rest.count where ASCII.isWhitespace(rest[i]) { kept.append(rest[i]) }
-                    if !kept.isEmpty { insertCharacters(kept.span) }
-                    return
-                }
-                stack.pop()
-                self.mode = .inTable
-            }
-            processCharacters(rest, in: self.mode)
+            headCharacters(text, in: mode)
         case .inBody, .inCaption, .inCell, .inTemplate:
             bodyCharacters(text)
         case .text:
@@ -85,6 +59,38 @@ extension TreeBuilder {
                 insertCharacters(kept.span)
             }
         }
+    }
+
+    /// Characters in the head, after it, or in a column group: whitespace is inserted, and anything else closes
+    /// what is open and is processed again in the mode that follows.
+    private mutating func headCharacters(_ text: Span<UInt8>, in mode: InsertionMode) {
+        let whitespace = Self.whitespacePrefix(text)
+        if whitespace > 0 { insertCharacters(text.extracting(0..<whitespace)) }
+        guard whitespace < text.count else { return }
+        let rest = text.extracting(whitespace..<text.count)
+        switch mode {
+        case .inHead:
+            stack.pop()
+            self.mode = .afterHead
+        case .inHeadNoscript:
+            stack.pop()
+            self.mode = .inHead
+        case .afterHead:
+            insertHTMLElement(.body)
+            self.mode = .inBody
+        default:
+            guard stack.current.isHTML(.colgroup) else {
+                // (A template's column group.) Each character is a token: the others are ignored, and nothing
+                // changes, so the whitespace among them is inserted still, wherever the run of text was cut.
+                var kept: [UInt8] = []
+                for i in 0..<rest.count where ASCII.isWhitespace(rest[i]) { kept.append(rest[i]) }
+                if !kept.isEmpty { insertCharacters(kept.span) }
+                return
+            }
+            stack.pop()
+            self.mode = .inTable
+        }
+        processCharacters(rest, in: self.mode)
     }
 
     /// "In body" characters: reopened formatting elements first; a U+0000 is dropped.

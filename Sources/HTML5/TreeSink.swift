@@ -5,22 +5,6 @@
 /// a sink can keep its nodes in an array.
 public typealias NodeID = Int
 
-/// The namespaces of elements.
-public enum Namespace: UInt8, Sendable {
-    case html, svg, mathml
-}
-
-/// The namespaces of foreign elements' attributes (13.2.6.1, "adjust foreign attributes"): `xlink:href` is in
-/// XLink's, `xml:lang` in XML's, `xmlns` and `xmlns:xlink` in XMLNS's.
-public enum AttributeNamespace: UInt8, Sendable {
-    case none, xlink, xml, xmlns
-}
-
-/// The document's mode, which a few CSS rules depend on; the DOCTYPE decides it.
-public enum QuirksMode: Sendable {
-    case noQuirks, limitedQuirks, quirks
-}
-
 /// Where the tree builder puts what it builds. Elements are created first and inserted later (or never). Moving
 /// an element that has a parent takes it from there. Text next to text joins it, as in the DOM.
 public protocol TreeSink: AnyObject {

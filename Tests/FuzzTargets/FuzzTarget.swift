@@ -15,40 +15,7 @@ extension FuzzTarget {
     public static var seedFolders: [String] { [] }
 }
 
-/// A property a fuzz target checks did not hold: libFuzzer keeps the input, a regression test fails with the message.
-public struct FuzzViolation: Error, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// Throws a violation saying `message` unless `condition` holds.
 func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzViolation) {
     if !condition { throw FuzzViolation(message()) }
-}
-
-/// Every fuzz target, in the order `make fuzz` runs them.
-public enum FuzzTargets {
-    public static let all: [any FuzzTarget.Type] = [
-        FeedTarget.self,
-        FeedDatesTarget.self,
-        HTMLTarget.self,
-        HTML5Target.self,
-        SelectorTarget.self,
-        TemplateTarget.self,
-        ArgumentsTarget.self,
-        StoreTarget.self,
-        NDJSONTarget.self,
-        RegexChunksTarget.self,
-        SVNURLTarget.self,
-        URLReferenceTarget.self,
-        IgnoreGlobTarget.self,
-    ]
-
-    /// The target called `name`.
-    public static func named(_ name: String) -> (any FuzzTarget.Type)? {
-        all.first { $0.name == name }
-    }
 }

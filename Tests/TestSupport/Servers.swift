@@ -275,9 +275,3 @@ public struct ServerError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
-
-/// The fixture files shipped with the tests.
-public enum Fixtures {
-    /// The folder Tests/Fixtures/NAME.
-    public static func folder(_ name: String) -> String { Package.root + "/Tests/Fixtures/" + name }
-}

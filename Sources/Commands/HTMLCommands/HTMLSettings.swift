@@ -1,45 +1,6 @@
 // What one run of tb html was asked to do, decided from the command line once.
 import Toolbox
 
-/// Which parser builds the tree.
-enum HTMLParserChoice: String, ArgumentChoice {
-    /// tb's own HTML5 parser (the HTML5 module): the standard's tokenizer and tree construction, as browsers build
-    /// the tree, linear in any page.
-    case html5
-    /// The same parser, by its other name.
-    case tb
-    /// libxml2's HTML parser: HTML4 rules, faster.
-    case libxml2
-
-    static var valueName: String { "NAME" }
-}
-
-/// What --text prints.
-enum HTMLTextMode: String, ArgumentChoice {
-    /// Every text node inside, as it is (the DOM's textContent).
-    case content
-    /// The same with runs of white space collapsed to one space and the ends trimmed.
-    case normalized
-    /// The text as a browser renders it (innerText): blocks and <br> as line breaks, no script or style.
-    case inner
-
-    static var valueName: String { "MODE" }
-}
-
-/// What is selected.
-enum HTMLQuery: Sendable {
-    case css(SelectorList)
-    case xpath(String)
-
-    /// Whether it is an XPath expression (which may select attributes).
-    var isXPath: Bool { if case .xpath = self { true } else { false } }
-}
-
-/// Which HTML fills the html field.
-enum HTMLPart: Sendable {
-    case outer, inner
-}
-
 /// The settings of one run.
 struct HTMLSettings: Sendable {
     var query = HTMLQuery.xpath("/")

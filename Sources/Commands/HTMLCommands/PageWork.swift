@@ -6,18 +6,6 @@ import LibXML2
 import POSIX
 import Toolbox
 
-/// One page to select from.
-struct PageJob: Sendable {
-    /// The page as it arrived (decompressed); PageWork drops it once decoded.
-    var bytes: [UInt8]
-    /// The source as records and messages name it.
-    let name: String
-    /// The page's own URL (after redirects, or its file:// URL), the base of relative URLs.
-    let url: String?
-    /// The Content-Type the server sent.
-    let contentType: String?
-}
-
 /// Tree mode's steps for one page.
 enum PageWork {
     /// Runs `job`, giving each record to `emit` (which returns false to stop) and each warning to `warn`. Throws a

@@ -2,15 +2,6 @@
 import SVN
 import Toolbox
 
-/// What ls asks of every target.
-struct ListingRequest {
-    let depth: SVNDepth
-    let fields: SVNDirentFields
-    let locks: Bool
-    /// -r, nil for the peg revision.
-    let revision: RevisionText?
-}
-
 /// One target's listing.
 struct TargetListing {
     let target: SVNTarget
@@ -88,19 +79,4 @@ struct TargetListing {
             EntryRecord(
                 url: target.url + "/" + URIEscaping.encode(entry.path), path: entry.path, name: name, entry: entry))
     }
-}
-
-/// A tree the directory cache can hold a listing of.
-enum FixedTree {
-    case head
-    case number(Int)
-
-    /// The revision to ask about: nil for the youngest.
-    var revision: Int? {
-        if case .number(let number) = self { return number }
-        return nil
-    }
-
-    /// How the cache names it: "HEAD" or the number.
-    var label: String { revision.map(String.init) ?? "HEAD" }
 }

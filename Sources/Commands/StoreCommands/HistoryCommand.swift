@@ -60,17 +60,3 @@ public struct HistoryCommand: Command {
         return "no history yet: tb feed, tb regex on a URL and tb reach record their visits"
     }
 }
-
-/// Empties the history.
-struct HistoryClear: Command {
-    static let spec = CommandSpec(
-        name: "clear", abstract: "forget every visit",
-        examples: [Example("tb history clear", "Empty the history.")])
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {}
-
-    func run(_ context: Context) throws -> ExitStatus {
-        try context.history.clear()
-        return .success
-    }
-}

@@ -36,20 +36,20 @@ typedef struct {
     uint32_t value_length;
     uint32_t column;
     uint64_t line;
-} tb_expat_event;
+} CExpat_event;
 
 typedef struct {
     uint32_t name;
     uint32_t name_length;
     uint32_t value;
     uint32_t value_length;
-} tb_expat_attribute;
+} CExpat_attribute;
 
 typedef struct {
     XML_Parser parser;
-    tb_expat_event *events;
+    CExpat_event *events;
     size_t event_count, event_capacity;
-    tb_expat_attribute *attributes;
+    CExpat_attribute *attributes;
     size_t attribute_count, attribute_capacity;
     unsigned char *bytes;
     size_t byte_count, byte_capacity;
@@ -69,11 +69,11 @@ typedef struct {
     // megabytes of text does not make the tape hold them all. (Text is cut only then: expat, resumed inside an
     // entity's text, reports a later position for an error in it, such as the amplification limit.)
     size_t suspend_bytes, suspend_events, suspend_text_bytes;
-} tb_expat_tape;
+} CExpat_tape;
 
 // Grows a buffer to hold `needed` items of `size` bytes; a new one starts with room for `first`, so that a tape that
 // is suspended when it holds that much never grows (and never holds twice what it needs).
-static inline int tb_expat_grow(void **buffer, size_t *capacity, size_t needed, size_t size, size_t first) {
+static inline int CExpat_grow(void **buffer, size_t *capacity, size_t needed, size_t size, size_t first) {
     if (needed <= *capacity) return 1;
     size_t capacity_now = *capacity ? *capacity : first;
     while (capacity_now < needed) capacity_now *= 2;
@@ -84,23 +84,23 @@ static inline int tb_expat_grow(void **buffer, size_t *capacity, size_t needed, 
     return 1;
 }
 
-static inline void tb_expat_stop(tb_expat_tape *tape, int resumable) {
+static inline void CExpat_stop(CExpat_tape *tape, int resumable) {
     XML_ParsingStatus status;
     XML_GetParsingStatus(tape->parser, &status);
     if (status.parsing == XML_PARSING) XML_StopParser(tape->parser, resumable ? XML_TRUE : XML_FALSE);
 }
 
-static inline void tb_expat_out_of_memory(tb_expat_tape *tape) {
+static inline void CExpat_out_of_memory(CExpat_tape *tape) {
     tape->out_of_memory = 1;
-    tb_expat_stop(tape, 0);
+    CExpat_stop(tape, 0);
 }
 
 // Copies `length` bytes to the tape; its offset, or UINT32_MAX when memory ran out.
-static inline uint32_t tb_expat_copy(tb_expat_tape *tape, const void *bytes, size_t length) {
+static inline uint32_t CExpat_copy(CExpat_tape *tape, const void *bytes, size_t length) {
     if (tape->byte_count + length > UINT32_MAX / 2
-        || !tb_expat_grow((void **)&tape->bytes, &tape->byte_capacity, tape->byte_count + length, 1,
+        || !CExpat_grow((void **)&tape->bytes, &tape->byte_capacity, tape->byte_count + length, 1,
             tape->suspend_bytes + 8192)) {
-        tb_expat_out_of_memory(tape);
+        CExpat_out_of_memory(tape);
         return UINT32_MAX;
     }
     uint32_t offset = (uint32_t)tape->byte_count;
@@ -109,14 +109,14 @@ static inline uint32_t tb_expat_copy(tb_expat_tape *tape, const void *bytes, siz
     return offset;
 }
 
-static inline tb_expat_event *tb_expat_add(tb_expat_tape *tape, uint32_t kind) {
+static inline CExpat_event *CExpat_add(CExpat_tape *tape, uint32_t kind) {
     if (tape->out_of_memory) return NULL;
-    if (!tb_expat_grow((void **)&tape->events, &tape->event_capacity, tape->event_count + 1, sizeof(tb_expat_event),
+    if (!CExpat_grow((void **)&tape->events, &tape->event_capacity, tape->event_count + 1, sizeof(CExpat_event),
             tape->suspend_events + 64)) {
-        tb_expat_out_of_memory(tape);
+        CExpat_out_of_memory(tape);
         return NULL;
     }
-    tb_expat_event *event = &tape->events[tape->event_count++];
+    CExpat_event *event = &tape->events[tape->event_count++];
     memset(event, 0, sizeof *event);
     event->kind = kind;
     if (tape->positions) {
@@ -127,21 +127,21 @@ static inline tb_expat_event *tb_expat_add(tb_expat_tape *tape, uint32_t kind) {
 }
 
 // Adds a NUL-terminated string to the tape as the event's name or value.
-static inline int tb_expat_string(tb_expat_tape *tape, const char *text, uint32_t *offset, uint32_t *length) {
+static inline int CExpat_string(CExpat_tape *tape, const char *text, uint32_t *offset, uint32_t *length) {
     size_t count = text ? strlen(text) : 0;
-    uint32_t at = tb_expat_copy(tape, text, count);
+    uint32_t at = CExpat_copy(tape, text, count);
     if (at == UINT32_MAX) return 0;
     *offset = at;
     *length = (uint32_t)count;
     return 1;
 }
 
-static inline void tb_expat_check_size(tb_expat_tape *tape) {
-    if (tape->byte_count >= tape->suspend_bytes || tape->event_count >= tape->suspend_events) tb_expat_stop(tape, 1);
+static inline void CExpat_check_size(CExpat_tape *tape) {
+    if (tape->byte_count >= tape->suspend_bytes || tape->event_count >= tape->suspend_events) CExpat_stop(tape, 1);
 }
 
-static inline void tb_expat_tape_start(void *data, const XML_Char *name, const XML_Char **attributes) {
-    tb_expat_tape *tape = data;
+static inline void CExpat_tape_start(void *data, const XML_Char *name, const XML_Char **attributes) {
+    CExpat_tape *tape = data;
     tape->depth += 1;
     if (tape->too_deep || tape->out_of_memory) return;
     if (tape->max_depth > 0 && tape->depth > tape->max_depth) {
@@ -149,29 +149,29 @@ static inline void tb_expat_tape_start(void *data, const XML_Char *name, const X
         // Its position is always wanted: it goes into the error message.
         int positions = tape->positions;
         tape->positions = 1;
-        tb_expat_add(tape, TB_EXPAT_TOO_DEEP);
+        CExpat_add(tape, TB_EXPAT_TOO_DEEP);
         tape->positions = positions;
-        tb_expat_stop(tape, 0);
+        CExpat_stop(tape, 0);
         return;
     }
-    tb_expat_event *event = tb_expat_add(tape, TB_EXPAT_START);
+    CExpat_event *event = CExpat_add(tape, TB_EXPAT_START);
     if (!event) return;
     uint32_t offset, length;
-    if (!tb_expat_string(tape, name, &offset, &length)) return;
-    if (!tb_expat_grow((void **)&tape->lengths, &tape->length_capacity, (size_t)tape->depth, sizeof(uint32_t), 64)) {
-        return tb_expat_out_of_memory(tape);
+    if (!CExpat_string(tape, name, &offset, &length)) return;
+    if (!CExpat_grow((void **)&tape->lengths, &tape->length_capacity, (size_t)tape->depth, sizeof(uint32_t), 64)) {
+        return CExpat_out_of_memory(tape);
     }
     tape->lengths[tape->depth - 1] = length;
     // The event is found again by index: growing the list may have moved it.
     size_t index = tape->event_count - 1;
     size_t first = tape->attribute_count;
     for (size_t at = 0; attributes && attributes[at]; at += 2) {
-        tb_expat_attribute attribute;
-        if (!tb_expat_string(tape, attributes[at], &attribute.name, &attribute.name_length)) return;
-        if (!tb_expat_string(tape, attributes[at + 1], &attribute.value, &attribute.value_length)) return;
-        if (!tb_expat_grow((void **)&tape->attributes, &tape->attribute_capacity, tape->attribute_count + 1,
-                sizeof(tb_expat_attribute), 256)) {
-            return tb_expat_out_of_memory(tape);
+        CExpat_attribute attribute;
+        if (!CExpat_string(tape, attributes[at], &attribute.name, &attribute.name_length)) return;
+        if (!CExpat_string(tape, attributes[at + 1], &attribute.value, &attribute.value_length)) return;
+        if (!CExpat_grow((void **)&tape->attributes, &tape->attribute_capacity, tape->attribute_count + 1,
+                sizeof(CExpat_attribute), 256)) {
+            return CExpat_out_of_memory(tape);
         }
         tape->attributes[tape->attribute_count++] = attribute;
     }
@@ -180,19 +180,19 @@ static inline void tb_expat_tape_start(void *data, const XML_Char *name, const X
     event->name_length = length;
     event->value = (uint32_t)first;
     event->value_length = (uint32_t)(tape->attribute_count - first);
-    tb_expat_check_size(tape);
+    CExpat_check_size(tape);
 }
 
-static inline void tb_expat_tape_end(void *data, const XML_Char *name) {
-    tb_expat_tape *tape = data;
+static inline void CExpat_tape_end(void *data, const XML_Char *name) {
+    CExpat_tape *tape = data;
     tape->depth -= 1;
     // The end of an empty element past the depth limit may still come after the stop.
     if (tape->too_deep || tape->out_of_memory) return;
-    tb_expat_event *event = tb_expat_add(tape, TB_EXPAT_END);
+    CExpat_event *event = CExpat_add(tape, TB_EXPAT_END);
     if (!event) return;
     size_t index = tape->event_count - 1;
     uint32_t length = (size_t)tape->depth < tape->length_capacity ? tape->lengths[tape->depth] : (uint32_t)strlen(name);
-    uint32_t offset = tb_expat_copy(tape, name, length);
+    uint32_t offset = CExpat_copy(tape, name, length);
     if (offset == UINT32_MAX) return;
     tape->events[index].name = offset;
     tape->events[index].name_length = length;
@@ -201,17 +201,17 @@ static inline void tb_expat_tape_end(void *data, const XML_Char *name) {
     uint64_t end = (uint64_t)(XML_GetCurrentByteIndex(tape->parser) + XML_GetCurrentByteCount(tape->parser));
     tape->events[index].value = (uint32_t)end;
     tape->events[index].value_length = (uint32_t)(end >> 32);
-    tb_expat_check_size(tape);
+    CExpat_check_size(tape);
 }
 
 // Text right after text joins it: expat cuts text at every line end and entity, and one event for the run is
 // cheaper to read. The run keeps the position of its first piece.
-static inline void tb_expat_tape_text(void *data, const XML_Char *text, int length) {
-    tb_expat_tape *tape = data;
+static inline void CExpat_tape_text(void *data, const XML_Char *text, int length) {
+    CExpat_tape *tape = data;
     if (length <= 0 || tape->out_of_memory) return;
-    tb_expat_event *last = tape->event_count ? &tape->events[tape->event_count - 1] : NULL;
+    CExpat_event *last = tape->event_count ? &tape->events[tape->event_count - 1] : NULL;
     if (!last || last->kind != TB_EXPAT_TEXT || last->name + last->name_length != tape->byte_count) {
-        if (!tb_expat_add(tape, TB_EXPAT_TEXT)) return;
+        if (!CExpat_add(tape, TB_EXPAT_TEXT)) return;
         tape->events[tape->event_count - 1].name = (uint32_t)tape->byte_count;
     }
     // Most text between tags is a line end or a little indentation, each a callback of its own: a call to memcpy
@@ -220,80 +220,80 @@ static inline void tb_expat_tape_text(void *data, const XML_Char *text, int leng
         unsigned char *to = tape->bytes + tape->byte_count;
         for (int index = 0; index < length; index++) to[index] = (unsigned char)text[index];
         tape->byte_count += (size_t)length;
-    } else if (tb_expat_copy(tape, text, (size_t)length) == UINT32_MAX) {
+    } else if (CExpat_copy(tape, text, (size_t)length) == UINT32_MAX) {
         return;
     }
     tape->events[tape->event_count - 1].name_length += (uint32_t)length;
-    if (tape->byte_count >= tape->suspend_text_bytes) tb_expat_stop(tape, 1);
+    if (tape->byte_count >= tape->suspend_text_bytes) CExpat_stop(tape, 1);
 }
 
 // A reference to an entity no declaration defines (the document has an external DTD it might be in, so expat
 // skips it instead of failing) is kept as the text it was, `&name;`. References in attribute values and parameter
 // entities are skipped without a call.
-static inline void tb_expat_tape_skipped(void *data, const XML_Char *name, int is_parameter_entity) {
+static inline void CExpat_tape_skipped(void *data, const XML_Char *name, int is_parameter_entity) {
     if (is_parameter_entity || !name) return;
-    tb_expat_tape_text(data, "&", 1);
-    tb_expat_tape_text(data, name, (int)strlen(name));
-    tb_expat_tape_text(data, ";", 1);
+    CExpat_tape_text(data, "&", 1);
+    CExpat_tape_text(data, name, (int)strlen(name));
+    CExpat_tape_text(data, ";", 1);
 }
 
-static inline void tb_expat_tape_comment(void *data, const XML_Char *text) {
-    tb_expat_tape *tape = data;
-    if (!tb_expat_add(tape, TB_EXPAT_COMMENT)) return;
+static inline void CExpat_tape_comment(void *data, const XML_Char *text) {
+    CExpat_tape *tape = data;
+    if (!CExpat_add(tape, TB_EXPAT_COMMENT)) return;
     size_t index = tape->event_count - 1;
     uint32_t offset, length;
-    if (!tb_expat_string(tape, text, &offset, &length)) return;
+    if (!CExpat_string(tape, text, &offset, &length)) return;
     tape->events[index].name = offset;
     tape->events[index].name_length = length;
-    tb_expat_check_size(tape);
+    CExpat_check_size(tape);
 }
 
-static inline void tb_expat_tape_pair(tb_expat_tape *tape, uint32_t kind, const XML_Char *name, const XML_Char *value) {
-    if (!tb_expat_add(tape, kind)) return;
+static inline void CExpat_tape_pair(CExpat_tape *tape, uint32_t kind, const XML_Char *name, const XML_Char *value) {
+    if (!CExpat_add(tape, kind)) return;
     size_t index = tape->event_count - 1;
     uint32_t name_offset, name_length, value_offset = 0, value_length = 0;
-    if (!tb_expat_string(tape, name, &name_offset, &name_length)) return;
-    if (value && !tb_expat_string(tape, value, &value_offset, &value_length)) return;
-    tb_expat_event *event = &tape->events[index];
+    if (!CExpat_string(tape, name, &name_offset, &name_length)) return;
+    if (value && !CExpat_string(tape, value, &value_offset, &value_length)) return;
+    CExpat_event *event = &tape->events[index];
     event->name = name_offset;
     event->name_length = name_length;
     event->value = value_offset;
     event->value_length = value_length;
-    tb_expat_check_size(tape);
+    CExpat_check_size(tape);
 }
 
-static inline void tb_expat_tape_instruction(void *data, const XML_Char *target, const XML_Char *text) {
-    tb_expat_tape_pair(data, TB_EXPAT_INSTRUCTION, target, text ? text : "");
+static inline void CExpat_tape_instruction(void *data, const XML_Char *target, const XML_Char *text) {
+    CExpat_tape_pair(data, TB_EXPAT_INSTRUCTION, target, text ? text : "");
 }
 
-static inline void tb_expat_tape_namespace_start(void *data, const XML_Char *prefix, const XML_Char *uri) {
-    tb_expat_tape_pair(data, TB_EXPAT_NAMESPACE_START, prefix, uri ? uri : "");
+static inline void CExpat_tape_namespace_start(void *data, const XML_Char *prefix, const XML_Char *uri) {
+    CExpat_tape_pair(data, TB_EXPAT_NAMESPACE_START, prefix, uri ? uri : "");
 }
 
-static inline void tb_expat_tape_namespace_end(void *data, const XML_Char *prefix) {
-    tb_expat_tape_pair(data, TB_EXPAT_NAMESPACE_END, prefix, NULL);
+static inline void CExpat_tape_namespace_end(void *data, const XML_Char *prefix) {
+    CExpat_tape_pair(data, TB_EXPAT_NAMESPACE_END, prefix, NULL);
 }
 
 // Makes expat write its events to `tape` (the parser's user data from now on).
-static inline void tb_expat_tape_install(tb_expat_tape *tape, XML_Parser parser, int namespaces) {
+static inline void CExpat_tape_install(CExpat_tape *tape, XML_Parser parser, int namespaces) {
     tape->parser = parser;
     XML_SetUserData(parser, tape);
-    XML_SetElementHandler(parser, tb_expat_tape_start, tb_expat_tape_end);
-    XML_SetCharacterDataHandler(parser, tb_expat_tape_text);
-    XML_SetCommentHandler(parser, tb_expat_tape_comment);
-    XML_SetProcessingInstructionHandler(parser, tb_expat_tape_instruction);
-    XML_SetSkippedEntityHandler(parser, tb_expat_tape_skipped);
-    if (namespaces) XML_SetNamespaceDeclHandler(parser, tb_expat_tape_namespace_start, tb_expat_tape_namespace_end);
+    XML_SetElementHandler(parser, CExpat_tape_start, CExpat_tape_end);
+    XML_SetCharacterDataHandler(parser, CExpat_tape_text);
+    XML_SetCommentHandler(parser, CExpat_tape_comment);
+    XML_SetProcessingInstructionHandler(parser, CExpat_tape_instruction);
+    XML_SetSkippedEntityHandler(parser, CExpat_tape_skipped);
+    if (namespaces) XML_SetNamespaceDeclHandler(parser, CExpat_tape_namespace_start, CExpat_tape_namespace_end);
 }
 
 // Forgets the events read; the buffers are kept for the next ones.
-static inline void tb_expat_tape_clear(tb_expat_tape *tape) {
+static inline void CExpat_tape_clear(CExpat_tape *tape) {
     tape->event_count = 0;
     tape->attribute_count = 0;
     tape->byte_count = 0;
 }
 
-static inline void tb_expat_tape_free(tb_expat_tape *tape) {
+static inline void CExpat_tape_free(CExpat_tape *tape) {
     free(tape->lengths);
     tape->lengths = NULL;
     tape->length_capacity = 0;
@@ -304,5 +304,5 @@ static inline void tb_expat_tape_free(tb_expat_tape *tape) {
     tape->attributes = NULL;
     tape->bytes = NULL;
     tape->event_capacity = tape->attribute_capacity = tape->byte_capacity = 0;
-    tb_expat_tape_clear(tape);
+    CExpat_tape_clear(tape);
 }

@@ -10,14 +10,14 @@
 #include <time.h>
 #include <unistd.h>
 
-void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold) {
+void CPOSIX_set_malloc_thresholds(int mmapThreshold, int trimThreshold) {
     mallopt(M_MMAP_THRESHOLD, mmapThreshold);
     mallopt(M_TRIM_THRESHOLD, trimThreshold);
 }
 
-void CPOSIX_disableFastBins(void) { mallopt(M_MXFAST, 0); }
+void CPOSIX_disable_fast_bins(void) { mallopt(M_MXFAST, 0); }
 
-void CPOSIX_setMallocArenas(int count) { mallopt(M_ARENA_MAX, count); }
+void CPOSIX_set_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 
 // MARK: Stopping between records
 

@@ -2,6 +2,6 @@
 #include <zlib.h>
 
 // inflateInit2 is a macro over inflateInit2_, which Swift cannot import.
-static inline int CZlib_inflateInit2(z_streamp stream, int windowBits) {
+static inline int CZlib_inflate_init2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }

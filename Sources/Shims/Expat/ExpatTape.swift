@@ -6,19 +6,19 @@ import Glibc
 
 /// The events expat wrote down while parsing, and the replay of them to a delegate.
 final class ExpatTape {
-    private let tape: UnsafeMutablePointer<tb_expat_tape>
+    private let tape: UnsafeMutablePointer<CExpat_tape>
     /// The delegate stopped the parser: the rest of the tape, and any later input, are not read.
     var stopped = false
     /// The event being replayed, while it is; its position when the tape records positions.
-    private var event: tb_expat_event?
+    private var event: CExpat_event?
     private let positions: Bool
     /// The start tag being replayed: its attributes.
-    private var attributes = UnsafeBufferPointer<tb_expat_attribute>(start: nil, count: 0)
+    private var attributes = UnsafeBufferPointer<CExpat_attribute>(start: nil, count: 0)
     private var bytes: UnsafePointer<UInt8>?
 
     /// The most bytes and events written down before expat is suspended (at the next tag) and the delegate reads
     /// them; and the most bytes of text, where it is suspended in the middle of text too: megabytes of text from a
-    /// document's entities never make the tape hold much more (see tb_expat_tape in shim.h).
+    /// document's entities never make the tape hold much more (see CExpat_tape in shim.h).
     private static let suspendBytes = 1 << 16
     private static let suspendEvents = 1 << 11
     private static let suspendTextBytes = 1 << 22
@@ -27,21 +27,21 @@ final class ExpatTape {
     init(_ parser: OpaquePointer, namespaces: Bool, positions: Bool, depth: Int?) {
         // Lines of its own: with expat on a thread, the tape is written there while this object is written on the
         // replaying thread, and sharing a cache line with it made every event a cache miss.
-        let size = (MemoryLayout<tb_expat_tape>.stride + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
+        let size = (MemoryLayout<CExpat_tape>.stride + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
         tape = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: Self.cacheLine)
-            .bindMemory(to: tb_expat_tape.self, capacity: 1)
-        tape.initialize(to: tb_expat_tape())
+            .bindMemory(to: CExpat_tape.self, capacity: 1)
+        tape.initialize(to: CExpat_tape())
         self.positions = positions
         tape.pointee.positions = positions ? 1 : 0
         tape.pointee.max_depth = depth ?? 0
         tape.pointee.suspend_bytes = Self.suspendBytes
         tape.pointee.suspend_events = Self.suspendEvents
         tape.pointee.suspend_text_bytes = Self.suspendTextBytes
-        tb_expat_tape_install(tape, parser, namespaces ? 1 : 0)
+        CExpat_tape_install(tape, parser, namespaces ? 1 : 0)
     }
 
     deinit {
-        tb_expat_tape_free(tape)
+        CExpat_tape_free(tape)
         UnsafeMutableRawPointer(tape).deallocate()
     }
 
@@ -58,7 +58,7 @@ final class ExpatTape {
         return Int(event.column)
     }
 
-    /// Where the document goes on after the end tag being replayed (see tb_expat_tape_end); nil for other events.
+    /// Where the document goes on after the end tag being replayed (see CExpat_tape_end); nil for other events.
     var endOfEvent: Int? {
         guard let event, Int(event.kind) == TB_EXPAT_END else { return nil }
         return Int(UInt64(event.value) | UInt64(event.value_length) << 32)
@@ -67,7 +67,7 @@ final class ExpatTape {
     /// Calls the delegate for each event written down, then forgets them; throws where the document went past the
     /// depth limit.
     func replay(to delegate: any ExpatDelegate, parser: ExpatParser) throws(ExpatError) {
-        defer { tb_expat_tape_clear(tape) }
+        defer { CExpat_tape_clear(tape) }
         try replay(records, to: delegate, parser: parser)
     }
 
@@ -92,7 +92,7 @@ final class ExpatTape {
         tape.pointee.attribute_capacity = next.attributeCapacity
         tape.pointee.bytes = next.bytes
         tape.pointee.byte_capacity = next.byteCapacity
-        tb_expat_tape_clear(tape)
+        CExpat_tape_clear(tape)
         return taken
     }
 
@@ -168,7 +168,7 @@ final class ExpatTape {
     }
 
     /// Whether an attribute's name is `key`, or with namespaces `key` followed by the separator and prefix.
-    private func matches(_ attribute: tb_expat_attribute, _ key: [UInt8]) -> Bool {
+    private func matches(_ attribute: CExpat_attribute, _ key: [UInt8]) -> Bool {
         let count = Int(attribute.name_length)
         guard count >= key.count, let bytes else { return false }
         let name = bytes + Int(attribute.name)
@@ -180,27 +180,5 @@ final class ExpatTape {
     private func buffer(_ offset: UInt32, _ count: UInt32) -> UnsafeBufferPointer<UInt8> {
         guard let bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: bytes + Int(offset), count: Int(count))
-    }
-}
-
-/// Events written down: in a tape's buffers, the first `count`.
-struct ExpatRecords: @unchecked Sendable {
-    var buffers: ExpatBuffers
-    var count: Int
-}
-
-/// A tape's buffers (see tb_expat_tape), handed from thread to thread.
-struct ExpatBuffers: @unchecked Sendable {
-    var events: UnsafeMutablePointer<tb_expat_event>?
-    var eventCapacity = 0
-    var attributes: UnsafeMutablePointer<tb_expat_attribute>?
-    var attributeCapacity = 0
-    var bytes: UnsafeMutablePointer<UInt8>?
-    var byteCapacity = 0
-
-    func free() {
-        Glibc.free(events)
-        Glibc.free(attributes)
-        Glibc.free(bytes)
     }
 }

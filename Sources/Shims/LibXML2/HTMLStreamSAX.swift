@@ -5,26 +5,6 @@ internal import CLibXML2
 import Glibc
 import Threads
 
-/// Events as they cross from the parsing thread: flat records pointing into one buffer, and the element and
-/// attribute names seen for the first time (a name is sent once and then referred to by its number).
-struct HTMLStreamBatch: Sendable {
-    /// `start name count (attribute-name value-offset value-length)*`, `end name`, `text offset length`,
-    /// `comment offset length`; offsets into `bytes`, names as numbers into the names sent so far.
-    var records: [UInt32] = []
-    var bytes: [UInt8] = []
-    var newNames: [String] = []
-    /// Set in the last batch when libxml2 gave up (it ran out of memory).
-    var failure: LibXML2Error?
-}
-
-/// The record kinds of `HTMLStreamBatch.records`.
-enum HTMLStreamRecord {
-    static let start: UInt32 = 0
-    static let end: UInt32 = 1
-    static let text: UInt32 = 2
-    static let comment: UInt32 = 3
-}
-
 /// The pipeline between the caller's thread and the parsing thread: pieces of input one way, batches the other.
 typealias HTMLStreamPipeline = WorkerPipeline<[UInt8], HTMLStreamBatch>
 

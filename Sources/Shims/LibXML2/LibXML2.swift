@@ -33,7 +33,7 @@ public enum LibXML2 {
     /// ("20914").
     public static func version() throws(LibXML2Error) -> String {
         try loaded.get()
-        let number = Int(String(cString: CLibXML2_parserVersion())) ?? 0
+        let number = Int(String(cString: CLibXML2_parser_version())) ?? 0
         return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
     }
 }

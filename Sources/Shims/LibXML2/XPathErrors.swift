@@ -9,10 +9,10 @@ func catchingXPathErrors<T>(_ body: () -> T) -> (result: T, error: LibXML2Error?
     let previous = libxml2.__xmlStructuredError()?.pointee ?? nil
     let previousContext = libxml2.__xmlStructuredErrorContext()?.pointee ?? nil
     libxml2.xmlSetStructuredErrorFunc(Unmanaged.passUnretained(capture).toOpaque(), XPathErrorCapture.handle)
-    var generic = CLibXML2_genericErrors()
-    CLibXML2_catchGenericErrors(&generic)
+    var generic = CLibXML2_generic_errors()
+    CLibXML2_catch_generic_errors(&generic)
     let result = withExtendedLifetime(capture) { body() }
-    CLibXML2_releaseGenericErrors(&generic)
+    CLibXML2_release_generic_errors(&generic)
     libxml2.xmlSetStructuredErrorFunc(previousContext, previous)
     let details = withUnsafeBytes(of: generic.first) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     return (result, capture.first.map { $0.adding(details) })

@@ -77,15 +77,6 @@ public final class XPathExpression: @unchecked Sendable {
     }
 }
 
-/// The value of an XPath expression.
-public enum XPathResult: Sendable {
-    /// A node set, in document order, without duplicates (attribute and text nodes included).
-    case nodes([HTMLNode])
-    case string(String)
-    case number(Double)
-    case boolean(Bool)
-}
-
 extension LibXML2Error {
     static let outOfMemory = LibXML2Error(code: Int(XML_ERR_NO_MEMORY.rawValue), message: "out of memory")
 }

@@ -118,7 +118,7 @@ public enum System {
     /// Keeps buffers of up to 8 MiB on the heap instead of mapping and unmapping them one by one: with a
     /// second thread, every munmap costs a TLB shootdown on both cores. The corresponding C function is `mallopt`.
     public static func keepBuffersOnTheHeap() {
-        CPOSIX_setMallocThresholds(8 << 20, 32 << 20)
+        CPOSIX_set_malloc_thresholds(8 << 20, 32 << 20)
     }
 
     /// How many processors this process may run on (at least 1). The corresponding C function is `sysconf`
@@ -132,7 +132,7 @@ public enum System {
     /// does whenever a large chunk is freed; the per-thread caches still serve small allocations. The corresponding
     /// C function is `mallopt` (M_MXFAST).
     public static func disableFastBins() {
-        CPOSIX_disableFastBins()
+        CPOSIX_disable_fast_bins()
     }
 
     /// Makes every thread allocate from the main thread's heap. glibc gives each thread an arena of its own, which
@@ -140,7 +140,7 @@ public enum System {
     /// holds its high-water mark once per thread. The per-thread caches still serve small allocations without the
     /// lock. The corresponding C function is `mallopt` (M_ARENA_MAX).
     public static func shareOneMallocArena() {
-        CPOSIX_setMallocArenas(1)
+        CPOSIX_set_malloc_arenas(1)
     }
 
     /// Makes sure descriptors 0, 1 and 2 are taken, so that a file tb opens never lands on one of them and receives

@@ -2,12 +2,6 @@
 // bounded queues both ways so memory stays flat, and a safe Swift API: whatever crosses threads is Sendable.
 import Glibc
 
-/// A thread could not be started.
-public struct ThreadError: Error, Sendable, CustomStringConvertible {
-    public let code: Int32
-    public var description: String { String(cString: strerror(code)) }
-}
-
 /// One worker thread fed with inputs and giving back outputs, in order. The main thread calls `send`,
 /// `waitUntilIdle`, `finish` or `cancel`; the worker calls `next()` and `emit(_:)`.
 public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
@@ -183,12 +177,6 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     private func unlock() { pthread_mutex_unlock(mutex) }
     private func wait() { pthread_cond_wait(changed, mutex) }
     private func signal() { pthread_cond_broadcast(changed) }
-}
-
-/// What a new thread runs (of a pipeline or a pool).
-final class ThreadStart {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
 }
 
 /// The thread's entry point: runs the closure it was given. It must not capture anything.

@@ -21,7 +21,7 @@ public final class Inflater {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         output = .allocate(capacity: outputSize)
-        let result = CZlib_inflateInit2(stream, 15 + 32)
+        let result = CZlib_inflate_init2(stream, 15 + 32)
         guard result == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()

@@ -48,19 +48,6 @@ extension Double: ArgumentValue {
     }
 }
 
-/// A fixed set of words, declared as a `String` enum.
-public protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable where RawValue == String {}
-
-extension ArgumentChoice {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var valueName: String { "WHEN" }
-    public static var expectation: String {
-        "one of " + allCases.map(\.rawValue).joined(separator: ", ")
-    }
-    public static var choices: [String]? { allCases.map(\.rawValue) }
-    public var argumentText: String { rawValue }
-}
-
 /// A time span: `500ms`, `2s`, `1.5m`, `1h`, `1d`, or a bare number of seconds. From 1 ms to 7 days: shorter ones
 /// would round to "no limit" in the libraries that take milliseconds, longer ones overflow their counters.
 extension Duration: ArgumentValue {

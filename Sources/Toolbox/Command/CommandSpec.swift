@@ -85,27 +85,3 @@ public struct CommandSpec: Sendable {
         return records.flatMap(\.fields).map(\.name).filter { seen.insert($0).inserted }
     }
 }
-
-/// One worked example for help and the man page.
-public struct Example: Sendable {
-    /// The command line, starting with `tb`.
-    public let command: String
-    /// What it does, one sentence.
-    public let explanation: String
-
-    public init(_ command: String, _ explanation: String) {
-        self.command = command
-        self.explanation = explanation
-    }
-}
-
-/// What an exit status means for one command.
-public struct ExitStatusNote: Sendable {
-    public let status: ExitStatus
-    public let meaning: String
-
-    public init(_ status: ExitStatus, _ meaning: String) {
-        self.status = status
-        self.meaning = meaning
-    }
-}

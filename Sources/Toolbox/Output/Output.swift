@@ -3,21 +3,6 @@
 import Bytes
 import POSIX
 
-/// Writing output failed.
-public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The reader went away (`tb … | head -1`): stop quietly, exit 0.
-    case closed
-    /// Another write error, such as a full disk.
-    case failed(String)
-
-    public var description: String {
-        switch self {
-        case .closed: return "the output was closed"
-        case .failed(let reason): return "cannot write output: \(reason)"
-        }
-    }
-}
-
 /// The output of one command run.
 public final class Output {
     /// Where the bytes go.
@@ -185,17 +170,6 @@ public final class Output {
             }
         }
     }
-}
-
-/// Output kept in memory, for tests.
-public final class MemoryBuffer {
-    /// Everything flushed so far.
-    public var bytes: [UInt8] = []
-
-    public init() {}
-
-    /// The bytes as text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 extension Output {

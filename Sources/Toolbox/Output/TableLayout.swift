@@ -2,22 +2,6 @@
 // every row is known, from the rows themselves. Columns that cannot get their least are left out, expendable ones
 // first; columns a command names get their width before the others share the rest. Also how a value is cut.
 
-/// What one column asks of the width.
-struct ColumnNeed: Equatable {
-    /// The least it can do with.
-    var minimum: Int
-    /// What it would take; nil for as much as there is.
-    var desired: Int?
-    /// Its widest value so far, header included: what it gets when there is no width to fit and no other bound.
-    var widest: Int
-    /// Whether it shares the room the others leave (text, URLs) rather than keeping to a width of its own.
-    var flexible: Bool
-    /// When the width is too small for every column, the most expendable are left out first.
-    var expendability: Int
-    /// For a column the command named to get its width first: how wide it grows before text and URLs share the rest.
-    var claim: Int? = nil
-}
-
 /// Column widths and cutting.
 enum TableLayout {
     /// Spaces between two columns.

@@ -1,25 +1,5 @@
 // The options every command that prints records accepts, wherever they appear on the command line.
 
-/// How records are written.
-public enum OutputFormat: String, ArgumentChoice {
-    /// `human` on a terminal, NDJSON otherwise.
-    case auto
-    /// The command's view for people (tb regex prints as ripgrep does), or its table when it has none.
-    case human
-    case ndjson
-    case table
-    case tsv
-
-    public static var valueName: String { "FORMAT" }
-}
-
-/// When to color the table.
-public enum ColorMode: String, ArgumentChoice {
-    case auto
-    case always
-    case never
-}
-
 /// The global options; the kernel reads them, commands never do.
 public enum GlobalOptions {
     public static let format = Option<OutputFormat>(

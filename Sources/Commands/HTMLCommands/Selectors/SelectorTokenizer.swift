@@ -1,34 +1,6 @@
 // The CSS Syntax Level 3 tokenizer as far as selectors need it: identifiers, hashes and strings with escapes,
 // comments dropped, whitespace kept (it is the descendant combinator).
 
-/// One token and where it starts.
-struct SelectorToken {
-    enum Kind: Equatable {
-        case ident(String)
-        /// A name directly followed by "(" (which belongs to the token).
-        case function(String)
-        /// `#name`; `isIdentifier` when the name would start an identifier (only those are ID selectors).
-        case hash(String, isIdentifier: Bool)
-        case string(String)
-        /// A string broken by a raw newline.
-        case badString
-        /// A number, percentage or dimension, kept as written: selectors only meet them as errors (an+b is read raw).
-        case number(String)
-        case whitespace
-        case delim(Unicode.Scalar)
-        case colon, comma, openBracket, closeBracket, openParen, closeParen
-        case end
-    }
-
-    let kind: Kind
-    /// 0-based index of the first scalar; `offset + 1` is the position users see.
-    let offset: Int
-    /// 0-based index just past the token.
-    let endOffset: Int
-
-    var position: Int { offset + 1 }
-}
-
 /// Splits a selector into tokens; never fails (malformed parts become tokens the parser rejects).
 struct SelectorTokenizer {
     private let text: [Unicode.Scalar]

@@ -93,16 +93,16 @@
 CLOADER_LIBRARY(CLibXML2, CLIBXML2_SYMBOLS)
 
 // Macro (see CLoader.h): xmlParserVersion is `(*(__xmlParserVersion()))`, the per-thread copy of a global.
-static inline const char *_Nonnull CLibXML2_parserVersion(void) {
+static inline const char *_Nonnull CLibXML2_parser_version(void) {
     return *CLibXML2_fn()->__xmlParserVersion();
 }
 
 // Mutable data symbol (see CLoader.h): frees what libxml2 allocated and hands over, such as a serialized document.
 static inline void CLibXML2_free(void *_Nullable memory) { (*CLibXML2_fn()->xmlFree)(memory); }
 
-/// The per-thread generic error handler of libxml2 while CLibXML2_catchGenericErrors is in force: the handler before
+/// The per-thread generic error handler of libxml2 while CLibXML2_catch_generic_errors is in force: the handler before
 /// it, and the first message caught.
-struct CLibXML2_genericErrors {
+struct CLibXML2_generic_errors {
     xmlGenericErrorFunc _Nullable previous;
     void *_Nullable previousContext;
     char first[256];
@@ -110,8 +110,8 @@ struct CLibXML2_genericErrors {
 
 // Variadic function (see CLoader.h): the generic error handler is printf-like, so Swift can neither be it nor format
 // its messages. This one keeps the first message instead of printing it to stderr.
-static void CLibXML2_keepGenericError(void *_Nullable context, const char *_Nonnull format, ...) {
-    struct CLibXML2_genericErrors *errors = context;
+static void CLibXML2_keep_generic_error(void *_Nullable context, const char *_Nonnull format, ...) {
+    struct CLibXML2_generic_errors *errors = context;
     if (errors == NULL || errors->first[0] != 0) return;
     va_list arguments;
     va_start(arguments, format);
@@ -120,14 +120,14 @@ static void CLibXML2_keepGenericError(void *_Nullable context, const char *_Nonn
 }
 
 /// Makes libxml2 keep this thread's generic errors (such as "function foo not found") in `errors` until
-/// CLibXML2_releaseGenericErrors, which puts the previous handler back.
-static inline void CLibXML2_catchGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+/// CLibXML2_release_generic_errors, which puts the previous handler back.
+static inline void CLibXML2_catch_generic_errors(struct CLibXML2_generic_errors *_Nonnull errors) {
     errors->previous = *CLibXML2_fn()->__xmlGenericError();
     errors->previousContext = *CLibXML2_fn()->__xmlGenericErrorContext();
     errors->first[0] = 0;
-    CLibXML2_fn()->xmlSetGenericErrorFunc(errors, CLibXML2_keepGenericError);
+    CLibXML2_fn()->xmlSetGenericErrorFunc(errors, CLibXML2_keep_generic_error);
 }
 
-static inline void CLibXML2_releaseGenericErrors(struct CLibXML2_genericErrors *_Nonnull errors) {
+static inline void CLibXML2_release_generic_errors(struct CLibXML2_generic_errors *_Nonnull errors) {
     CLibXML2_fn()->xmlSetGenericErrorFunc(errors->previousContext, errors->previous);
 }

@@ -9,13 +9,13 @@
 #include <stdint.h>
 
 // M_MMAP_THRESHOLD and M_TRIM_THRESHOLD are macros; this sets them.
-void CPOSIX_setMallocThresholds(int mmapThreshold, int trimThreshold);
+void CPOSIX_set_malloc_thresholds(int mmapThreshold, int trimThreshold);
 
 // malloc.h is not part of Glibc's Swift module: mallopt(M_MXFAST, 0), no fast bins.
-void CPOSIX_disableFastBins(void);
+void CPOSIX_disable_fast_bins(void);
 
 // mallopt(M_ARENA_MAX, count): threads share at most `count` malloc arenas.
-void CPOSIX_setMallocArenas(int count);
+void CPOSIX_set_malloc_arenas(int count);
 
 // MARK: Stopping between records
 //

@@ -1,0 +1,4 @@
+/// The namespace of an open element.
+public enum ElementNamespace: Sendable, Equatable {
+    case html, svg, mathml, other
+}

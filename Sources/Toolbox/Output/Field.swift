@@ -1,0 +1,29 @@
+/// One declared field of a record.
+public struct Field: Sendable {
+    /// The JSON type of the value (null is always possible).
+    public enum Kind: String, Sendable {
+        case string, integer, number, boolean, time, array, object
+    }
+
+    /// snake_case.
+    public let name: String
+    public let kind: Kind
+    /// One line for the man page and help: what the value is.
+    public let help: String
+    /// When the table shows the field if --fields does not choose.
+    public let table: TableColumn
+    /// How its values look to the table: column width, cut, colours.
+    public let nature: Nature
+
+    public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true, nature: Nature? = nil) {
+        self.init(name, kind, help, table: inTable ? .shown : .hidden, nature: nature)
+    }
+
+    public init(_ name: String, _ kind: Kind, _ help: String, table: TableColumn, nature: Nature? = nil) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.table = table
+        self.nature = nature ?? .standard(for: kind)
+    }
+}

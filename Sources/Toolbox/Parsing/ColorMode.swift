@@ -1,0 +1,6 @@
+/// When to color the table.
+public enum ColorMode: String, ArgumentChoice {
+    case auto
+    case always
+    case never
+}
