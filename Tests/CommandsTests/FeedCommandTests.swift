@@ -6,20 +6,9 @@ import TestSupport
 import Testing
 import Toolbox
 
-struct FeedCommandTests {
+struct FeedCommandTests: CommandTesting {
+    static let command: any Command.Type = FeedCommand.self
     let scratch = Scratch()
-
-    func run(_ argv: [String]) -> InProcessRun {
-        runInProcess(["feed"] + argv, builtins: [FeedCommand.self], environment: scratch.environment)
-    }
-
-    /// The records of a run that must succeed without a word on stderr.
-    func records(_ argv: [String]) throws -> [JSONValue] {
-        let result = run(argv)
-        #expect(result.status == .success, "\(argv): \(result.stderr)")
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        return try result.lines.map { try JSONValue.parse($0) }
-    }
 
     func fixture(_ name: String) -> String { Fixtures.folder("feeds/" + name) }
 

@@ -7,12 +7,9 @@ import TestSupport
 import Testing
 import Toolbox
 
-struct FeedRecoveryTests {
+struct FeedRecoveryTests: CommandTesting {
+    static let command: any Command.Type = FeedCommand.self
     let scratch = Scratch()
-
-    func run(_ argv: [String]) -> InProcessRun {
-        runInProcess(["feed"] + argv, builtins: [FeedCommand.self], environment: scratch.environment)
-    }
 
     func fixture(_ name: String) -> String { Fixtures.folder("feeds/broken/" + name) }
 

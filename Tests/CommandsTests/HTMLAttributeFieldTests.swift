@@ -6,14 +6,9 @@ import Toolbox
 
 @testable import HTMLCommands
 
-struct HTMLAttributeFieldTests {
+struct HTMLAttributeFieldTests: CommandTesting {
+    static let command: any Command.Type = HTMLCommand.self
     let scratch = Scratch()
-
-    func records(_ argv: [String]) throws -> [JSONValue] {
-        let result = runInProcess(["html"] + argv, builtins: [HTMLCommand.self], environment: scratch.environment)
-        #expect(result.status == .success, "\(argv): \(result.stderr)")
-        return try result.lines.map { try JSONValue.parse($0) }
-    }
 
     var page: String {
         scratch.write(

@@ -7,20 +7,9 @@ import Toolbox
 // and paths, URLs, text modes, HTML5 trees against libxml2's, encodings, --xpath, limits, exit statuses, huge pages.
 @testable import HTMLCommands
 
-struct HTMLCommandTests {
+struct HTMLCommandTests: CommandTesting {
+    static let command: any Command.Type = HTMLCommand.self
     let scratch = Scratch()
-
-    func run(_ argv: [String]) -> InProcessRun {
-        runInProcess(["html"] + argv, builtins: [HTMLCommand.self], environment: scratch.environment)
-    }
-
-    /// The records of a run that must succeed without a word on stderr.
-    func records(_ argv: [String]) throws -> [JSONValue] {
-        let result = run(argv)
-        #expect(result.status == .success, "\(argv): \(result.stderr)")
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        return try result.lines.map { try JSONValue.parse($0) }
-    }
 
     /// One field of every record.
     func values(_ field: String, _ argv: [String]) throws -> [String?] {

@@ -6,19 +6,9 @@ import TestSupport
 import Testing
 import Toolbox
 
-struct RegexCommandTests {
+struct RegexCommandTests: CommandTesting {
+    static let command: any Command.Type = RegexCommand.self
     let scratch = Scratch()
-
-    func run(_ argv: [String], stdin: String? = nil) -> InProcessRun {
-        runInProcess(["regex"] + argv, builtins: [RegexCommand.self], environment: scratch.environment)
-    }
-
-    /// The records of a run, parsed.
-    func records(_ argv: [String]) throws -> [JSONValue] {
-        let result = run(argv)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        return try result.lines.map { try JSONValue.parse($0) }
-    }
 
     func file(_ name: String, _ text: String) -> String { scratch.write(name, text) }
 

@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 import Toolbox
 
-struct RegexCountsTests {
+struct RegexCountsTests: CommandTesting {
+    static let command: any Command.Type = RegexCommand.self
     let scratch = Scratch()
 
     /// The log with each ending, as (name, path).
@@ -14,10 +15,6 @@ struct RegexCountsTests {
 
     func log(_ ending: String) -> String {
         scratch.write(ending == "\n" ? "dpkg.log" : "dpkg-crlf.log", DpkgLog.text(lines: 3_000, ending: ending))
-    }
-
-    func run(_ argv: [String]) -> InProcessRun {
-        runInProcess(["regex"] + argv, builtins: [RegexCommand.self], environment: scratch.environment)
     }
 
     /// tb's count record for one file: (lines, matches), matches nil when null.

@@ -6,18 +6,9 @@ import TestSupport
 import Testing
 import Toolbox
 
-struct RegexFlagsTests {
+struct RegexFlagsTests: CommandTesting {
+    static let command: any Command.Type = RegexCommand.self
     let scratch = Scratch()
-
-    func run(_ argv: [String]) -> InProcessRun {
-        runInProcess(["regex"] + argv, builtins: [RegexCommand.self], environment: scratch.environment)
-    }
-
-    func records(_ argv: [String]) throws -> [JSONValue] {
-        let result = run(argv)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        return try result.lines.map { try JSONValue.parse($0) }
-    }
 
     /// tb's records as grep -n prints lines: `N:text` for a selected line (once, however many matches it has),
     /// `N-text` for context.

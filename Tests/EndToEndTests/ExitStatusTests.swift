@@ -147,14 +147,18 @@ struct ExitStatusTests {
             "-h", "--help", "--no-json", "--color", "--limit=-3", "a", "https://u:p@h/", "\u{0}", "é", "--note=",
             "-fn", "__complete", "__dump-spec", "__generate", "bogus",
         ]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.fresh()
         for _ in 0..<150 {
             let argv = (0..<Int.random(in: 1...6, using: &generator)).map { _ in words.randomElement(using: &generator)!
             }
             .map { $0.replacingOccurrences(of: "\u{0}", with: "") }
             let result = try tb(argv, environment: scratch.environment, directory: scratch.path)
-            #expect([0, 1, 2, 64, 127].contains(result.status), "\(argv): \(result.status) \(result.stderr)")
-            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"), "\(argv)")
+            #expect(
+                [0, 1, 2, 64, 127].contains(result.status),
+                "\(argv): \(result.status) \(result.stderr), \(generator.repeatHint)")
+            #expect(
+                !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"),
+                "\(argv), \(generator.repeatHint)")
         }
     }
 
