@@ -389,7 +389,7 @@ final class FeedBuilder: DocumentDelegate {
         // put the div in the xhtml namespace, as feedparser reads it).
         let blank = itemDepth > 0 ? item.captureIsBlank : channel.captureIsBlank
         if depth == captureDepth + 1 && wrapperDepth == 0 && blank
-            && (names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div) || equal(name, Keys.div.span))
+            && (names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div) || equal(name, Keys.div))
         {
             wrapperDepth = depth
             if itemDepth > 0 { item.discardCapture() } else { channel.discardCapture() }
@@ -528,7 +528,7 @@ final class FeedBuilder: DocumentDelegate {
         return result
     }
 
-    private func equal(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+    private func equal(_ a: Span<UInt8>, _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         for index in 0..<a.count where a[index] != b[index] { return false }
         return true
@@ -563,26 +563,4 @@ final class FeedBuilder: DocumentDelegate {
     private static let lessThanEntity = Array("&lt;".utf8)
     private static let greaterThanEntity = Array("&gt;".utf8)
     private static let quoteEntity = Array("&quot;".utf8)
-}
-
-/// Attribute names as written, and the parts of names that are resolved.
-enum Keys {
-    static let xmlBase = Array("xml:base".utf8)
-    static let xmlLang = Array("xml:lang".utf8)
-    static let xmlns = Array("xmlns".utf8)
-    static let rdfNamespace = Array(Namespace.rdf.utf8)
-    static let about = Array("about".utf8)
-    static let href = Array("href".utf8)
-    static let rel = Array("rel".utf8)
-    static let type = Array("type".utf8)
-    static let length = Array("length".utf8)
-    static let fileSize = Array("fileSize".utf8)
-    static let url = Array("url".utf8)
-    static let term = Array("term".utf8)
-    static let mode = Array("mode".utf8)
-    static let isPermaLink = Array("isPermaLink".utf8)
-    static let lastmod = Array("lastmod".utf8)
-    static let text = Array("text".utf8)
-    static let div = Array("div".utf8)
-    static let xhtmlNamespace = Array(Namespace.xhtml.utf8)
 }
