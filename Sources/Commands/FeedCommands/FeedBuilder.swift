@@ -26,8 +26,8 @@ final class FeedBuilder: DocumentDelegate {
     /// The element being captured, and how.
     private var captureElement = Element.other
     private var captureMode = CaptureMode.text
-    /// Inside an xhtml capture: the depth of the wrapping <div> that is not part of the content, 0 when none.
-    private var wrapperDepth = 0
+    /// Writes the markup of xhtml content back out as text.
+    private var xhtml: XHTMLSerializer
 
     /// The candidates of the item being read, and of the channel.
     private var item = CapturedFields()
@@ -51,6 +51,7 @@ final class FeedBuilder: DocumentDelegate {
         self.settings = settings
         self.name = name
         bases = [(0, base)]
+        xhtml = XHTMLSerializer(limit: settings.maxFieldSize)
     }
 
     func takeBatch() -> FeedBatch {
@@ -82,7 +83,11 @@ final class FeedBuilder: DocumentDelegate {
             } else {
                 // Markup inside a captured element is content, not something to look up.
                 stack.append(.other)
-                if captureMode == .xhtml { startMarkup(name, parser, depth: depth) }
+                if captureMode == .xhtml && itemDepth > 0 {
+                    xhtml.start(name, parser, depth: depth, names: names, into: &item)
+                } else if captureMode == .xhtml {
+                    xhtml.start(name, parser, depth: depth, names: names, into: &channel)
+                }
                 return
             }
         }
@@ -180,7 +185,11 @@ final class FeedBuilder: DocumentDelegate {
         }
         if captureDepth > 0 {
             if depth > captureDepth {
-                if captureMode == .xhtml { endMarkup(name, depth: depth) }
+                if captureMode == .xhtml && itemDepth > 0 {
+                    xhtml.end(name, depth: depth, names: names, into: &item)
+                } else if captureMode == .xhtml {
+                    xhtml.end(name, depth: depth, names: names, into: &channel)
+                }
                 return
             }
             finishCapture(element, parser)
@@ -211,9 +220,15 @@ final class FeedBuilder: DocumentDelegate {
     func characters(_ text: Span<UInt8>, parser: ExpatParser) {
         guard captureDepth > 0 else { return }
         if captureMode == .xhtml {
-            appendEscaped(text, attribute: false)
+            if itemDepth > 0 {
+                xhtml.escape(text, attribute: false, into: &item)
+            } else {
+                xhtml.escape(text, attribute: false, into: &channel)
+            }
+        } else if itemDepth > 0 {
+            item.append(text, limit: settings.maxFieldSize)
         } else {
-            appendCaptured(text)
+            channel.append(text, limit: settings.maxFieldSize)
         }
     }
 
@@ -272,7 +287,7 @@ final class FeedBuilder: DocumentDelegate {
         parser.reportsText = true
         captureElement = element
         captureDepth = depth
-        wrapperDepth = 0
+        xhtml.begin(at: depth)
         captureMode = .text
         if itemDepth > 0 { item.beginCapture() } else { channel.beginCapture() }
         // Atom text constructs and content say what they hold; Atom 0.3 also has mode="base64|xml|escaped". A link
@@ -296,14 +311,6 @@ final class FeedBuilder: DocumentDelegate {
             return .text
         }
         return .base64
-    }
-
-    private func appendCaptured(_ text: Span<UInt8>) {
-        if itemDepth > 0 {
-            item.append(text, limit: settings.maxFieldSize)
-        } else {
-            channel.append(text, limit: settings.maxFieldSize)
-        }
     }
 
     private func finishCapture(_ element: Element, _ parser: ExpatParser) {
@@ -359,98 +366,6 @@ final class FeedBuilder: DocumentDelegate {
             if element == .guid { fields.guidBase = base }
         }
         return truncated
-    }
-
-    // MARK: Serializing xhtml content
-
-    /// Text inside serialized markup: & < > (and " in attributes) become entities again.
-    private func appendEscaped(_ text: Span<UInt8>, attribute: Bool) {
-        var start = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard
-                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                    || (byte == UInt8(ascii: "\"") && attribute)
-            else { continue }
-            appendCaptured(text.extracting(start..<index))
-            switch byte {
-            case UInt8(ascii: "&"): appendCaptured(Self.ampersand.span)
-            case UInt8(ascii: "<"): appendCaptured(Self.lessThanEntity.span)
-            case UInt8(ascii: ">"): appendCaptured(Self.greaterThanEntity.span)
-            default: appendCaptured(Self.quoteEntity.span)
-            }
-            start = index + 1
-        }
-        appendCaptured(text.extracting(start..<text.count))
-    }
-
-    private func startMarkup(_ name: Span<UInt8>, _ parser: ExpatParser, depth: Int) {
-        // Atom's xhtml content is wrapped in one xhtml:div that is not part of it (also when the publisher forgot to
-        // put the div in the xhtml namespace, as feedparser reads it).
-        let blank = itemDepth > 0 ? item.captureIsBlank : channel.captureIsBlank
-        if depth == captureDepth + 1 && wrapperDepth == 0 && blank
-            && (names.names(name, namespace: Keys.xhtmlNamespace, local: Keys.div) || equal(name, Keys.div))
-        {
-            wrapperDepth = depth
-            if itemDepth > 0 { item.discardCapture() } else { channel.discardCapture() }
-            return
-        }
-        appendCaptured(Self.lessThan.span)
-        appendName(name)
-        parser.forEachAttribute { attributeName, value in
-            // Namespace declarations are not HTML.
-            guard !Self.isNamespaceDeclaration(attributeName) else { return }
-            appendCaptured(Self.space.span)
-            appendCaptured(attributeName)
-            appendCaptured(Self.equalsQuote.span)
-            appendEscaped(value, attribute: true)
-            appendCaptured(Self.quote.span)
-        }
-        // An empty element is written as HTML has it: `<br />` (HTML reads `</br>` as a second line break).
-        appendCaptured(isVoid(name) ? Self.selfClosing.span : Self.greaterThan.span)
-    }
-
-    private func endMarkup(_ name: Span<UInt8>, depth: Int) {
-        if depth == wrapperDepth {
-            wrapperDepth = -1
-            return
-        }
-        if isVoid(name) { return }
-        appendCaptured(Self.closingTag.span)
-        appendName(name)
-        appendCaptured(Self.greaterThan.span)
-    }
-
-    /// An element's name as written, without its prefix when that stands for xhtml (HTML has no prefixes).
-    private func appendName(_ name: Span<UInt8>) {
-        let local = names.local(name)
-        if local.lowerBound > 0 && !names.names(name, namespace: Keys.xhtmlNamespace, local: nil) {
-            appendCaptured(name)
-        } else {
-            appendCaptured(name.extracting(local))
-        }
-    }
-
-    /// Whether a name is one of HTML's void elements, which have no end tag.
-    private func isVoid(_ name: Span<UInt8>) -> Bool {
-        let local = names.local(name)
-        guard local.count >= 2 && local.count <= 6 else { return false }
-        for void in Self.voidElements where void.count == local.count {
-            var same = true
-            for index in 0..<void.count where name[local.lowerBound + index] | 0x20 != void[index] { same = false }
-            if same { return true }
-        }
-        return false
-    }
-
-    private static let voidElements = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
-    ].map { Array($0.utf8) }
-
-    private static func isNamespaceDeclaration(_ name: Span<UInt8>) -> Bool {
-        guard name.count >= 5 else { return false }
-        for index in 0..<5 where name[index] != Keys.xmlns[index] { return false }
-        return name.count == 5 || name[5] == UInt8(ascii: ":")
     }
 
     // MARK: Records
@@ -528,12 +443,6 @@ final class FeedBuilder: DocumentDelegate {
         return result
     }
 
-    private func equal(_ a: Span<UInt8>, _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] { return false }
-        return true
-    }
-
     /// A non-negative decimal number, or nil.
     private static func integer(_ bytes: Span<UInt8>) -> Int? {
         var value = 0
@@ -551,16 +460,4 @@ final class FeedBuilder: DocumentDelegate {
     }
 
     private static let `false` = Array("false".utf8)
-    private static let lessThan = Array("<".utf8)
-    private static let closingTag = Array("</".utf8)
-    private static let greaterThan = Array(">".utf8)
-    private static let selfClosing = Array(" />".utf8)
-    private static let space = Array(" ".utf8)
-    private static let colon = Array(":".utf8)
-    private static let equalsQuote = Array("=\"".utf8)
-    private static let quote = Array("\"".utf8)
-    private static let ampersand = Array("&amp;".utf8)
-    private static let lessThanEntity = Array("&lt;".utf8)
-    private static let greaterThanEntity = Array("&gt;".utf8)
-    private static let quoteEntity = Array("&quot;".utf8)
 }
