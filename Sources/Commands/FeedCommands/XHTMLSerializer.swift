@@ -24,7 +24,8 @@ struct XHTMLSerializer {
 
     /// A start tag at `depth` inside the content.
     mutating func start(
-        _ name: Span<UInt8>, _ parser: ExpatParser, depth: Int, names: QualifiedNames, into fields: inout CapturedFields
+        _ name: Span<UInt8>, _ parser: ExpatParser, depth: Int, names: borrowing QualifiedNames,
+        into fields: inout CapturedFields
     ) {
         // Atom's xhtml content is wrapped in one xhtml:div that is not part of it (also when the publisher forgot to
         // put the div in the xhtml namespace, as feedparser reads it).
@@ -51,7 +52,9 @@ struct XHTMLSerializer {
     }
 
     /// An end tag at `depth` inside the content.
-    mutating func end(_ name: Span<UInt8>, depth: Int, names: QualifiedNames, into fields: inout CapturedFields) {
+    mutating func end(
+        _ name: Span<UInt8>, depth: Int, names: borrowing QualifiedNames, into fields: inout CapturedFields
+    ) {
         if depth == wrapperDepth {
             wrapperDepth = -1
             return
@@ -84,7 +87,7 @@ struct XHTMLSerializer {
     }
 
     /// An element's name as written, without its prefix when that stands for xhtml (HTML has no prefixes).
-    private func appendName(_ name: Span<UInt8>, names: QualifiedNames, into fields: inout CapturedFields) {
+    private func appendName(_ name: Span<UInt8>, names: borrowing QualifiedNames, into fields: inout CapturedFields) {
         let local = names.local(name)
         if local.lowerBound > 0 && !names.names(name, namespace: Keys.xhtmlNamespace, local: nil) {
             fields.append(name, limit: limit)
@@ -94,7 +97,7 @@ struct XHTMLSerializer {
     }
 
     /// Whether a name is one of HTML's void elements, which have no end tag.
-    private static func isVoid(_ name: Span<UInt8>, names: QualifiedNames) -> Bool {
+    private static func isVoid(_ name: Span<UInt8>, names: borrowing QualifiedNames) -> Bool {
         let local = names.local(name)
         guard local.count >= 2 && local.count <= 6 else { return false }
         for void in voidElements where void.count == local.count {
