@@ -3,42 +3,6 @@
 // publishers write them (and feedparser reads them): local names and namespace URIs in any case, every RSS and Atom
 // namespace as one vocabulary, and an unprefixed name in a namespace tb does not know as if it had none.
 
-/// A known element (or attribute).
-enum Element: UInt8 {
-    case other
-    // Containers.
-    case rss, rdf, channel, feed, item, entry, image, textInput, source, author, contributor, mediaGroup
-    // Text fields.
-    case title, link, description, guid, pubDate, category, language, lastBuildDate, generator
-    case id, updated, published, summary, content, subtitle, tagline, modified, issued, name, email
-    case contentEncoded, dcCreator, dcDate, dcSubject, dcLanguage, dcModified, itunesAuthor, itunesSummary
-    case dcTitle, dcDescription, dctermsIssued, dctermsCreated, mediaTitle, mediaDescription, fullitem, xhtmlBody
-    // Elements read from their attributes.
-    case enclosure, mediaContent, mediaThumbnail, itunesCategory
-    // Not elements: values taken from attributes, kept beside the elements' text (CapturedFields has a slot per case).
-    case linkHref, rdfAbout, xmlLang
-
-    /// How many cases there are.
-    static let count = Int(Element.xmlLang.rawValue) + 1
-}
-
-/// Namespace URIs.
-enum Namespace {
-    static let rss090 = "http://my.netscape.com/rdf/simple/0.9/"
-    static let rss10 = "http://purl.org/rss/1.0/"
-    static let rss20 = "http://backend.userland.com/rss2"
-    static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-    static let atom10 = "http://www.w3.org/2005/Atom"
-    static let atom03 = "http://purl.org/atom/ns#"
-    static let content = "http://purl.org/rss/1.0/modules/content/"
-    static let dc = "http://purl.org/dc/elements/1.1/"
-    static let dcterms = "http://purl.org/dc/terms/"
-    static let media = "http://search.yahoo.com/mrss/"
-    static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
-    static let xml = "http://www.w3.org/XML/1998/namespace"
-    static let xhtml = "http://www.w3.org/1999/xhtml"
-}
-
 /// The elements of every format, by vocabulary (what a namespace URI stands for) and local name.
 enum ElementTable {
     /// The element `local` in `namespace` (empty: no namespace) stands for; `prefixed` when the name was written with

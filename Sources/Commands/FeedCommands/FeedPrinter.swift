@@ -6,16 +6,6 @@ import POSIX
 import Threads
 import Toolbox
 
-/// What the printing side sends the parsing side.
-enum FeedMessage: Sendable {
-    /// The URL to resolve links against: the one the source was fetched from, after redirects.
-    case base(String?)
-    /// The Content-Type the source came with, if any: a document that is not a feed is reported with it.
-    case contentType(String?)
-    /// The next piece of the document, as clean UTF-8.
-    case text([UInt8])
-}
-
 /// Prints the records of one source.
 final class FeedPrinter: InputHandler {
     private let context: Context

@@ -1,19 +1,6 @@
 // Whether a document is a feed at all, decided on its first bytes before the XML parser sees them: an HTML page, a
 // JSON document or plain text served where a feed was expected is "not a feed", not an XML error at some line.
 
-/// What the start of a document says it is.
-enum DocumentKind: Equatable {
-    /// A feed, or something the XML parser must judge: its errors are the report.
-    case feed
-    /// Not a feed; what it looks like ("HTML", "JSON", "plain text", "root element <opml>").
-    case notFeed(String)
-    /// A feed after junk (a PHP warning, text, markup, a comment before the XML declaration): the feed starts at
-    /// byte `start`, and the junk at byte `junk`.
-    case junk(junk: Int, start: Int)
-    /// More bytes are needed to tell.
-    case undecided
-}
-
 /// Reads the start of a document: white space, the XML declaration, comments, processing instructions and a
 /// doctype are passed over; then the first element's local name, in any case, decides: rss, RDF (RSS 0.90 and 1.0),
 /// feed (Atom) or channel (Microsoft CDF, or a bare RSS channel) is a feed; anything else is not. A document that

@@ -1,27 +1,5 @@
-// The records of tb feed: `item` for each item or entry, `feed` (with --meta) for each source's channel.
+// The record of tb feed: one per item or entry, encoded straight from its batch's text.
 import Toolbox
-
-/// The text and dates of the records of one batch, which the records hold ranges of.
-struct BatchText: Sendable {
-    let bytes: [UInt8]
-    let dates: [Range<Int>]
-
-    init(_ batch: FeedBatch) {
-        bytes = batch.text
-        dates = batch.dates
-    }
-
-    func encode(_ range: Range<Int>?, to encoder: inout RecordEncoder) {
-        guard let range else { return encoder.null() }
-        encoder.bytes(bytes.span.extracting(range))
-    }
-
-    /// The first of the candidates (a range of `dates`) that parses as a date.
-    func date(_ candidates: Range<Int>) -> Timestamp? {
-        for index in candidates { if let date = FeedDates.parse(bytes, dates[index]) { return date } }
-        return nil
-    }
-}
 
 /// One item (RSS) or entry (Atom).
 struct ItemRecord: Record, Sendable {
@@ -100,40 +78,5 @@ struct ItemRecord: Record, Sendable {
             encoder.end()
         }
         encoder.end()
-    }
-}
-
-/// A source's channel or feed, with --meta.
-struct FeedRecord: Record, Sendable {
-    static let schema = RecordSchema(
-        type: "feed", summary: "one per source with --meta, before its first item",
-        fields: [
-            Field("source", .string, "the URL, file or - it came from", nature: .url),
-            Field("title", .string, "the feed's title"),
-            Field("link", .string, "the feed's web page, absolute", nature: .url),
-            Field("description", .string, "description, atom:subtitle or tagline", inTable: false),
-            Field("updated", .time, "atom:updated, lastBuildDate, dc:date or pubDate"),
-            Field("language", .string, "language, dc:language or xml:lang", nature: .short(5)),
-            Field("generator", .string, "the software that made it", inTable: false),
-        ])
-
-    let source: JSONText
-    let feed: ParsedFeed
-    let text: BatchText
-
-    init(_ feed: ParsedFeed, in batch: FeedBatch, source: JSONText) {
-        self.source = source
-        self.feed = feed
-        text = BatchText(batch)
-    }
-
-    func encode(to encoder: inout RecordEncoder) {
-        encoder.text(source)
-        text.encode(feed.title, to: &encoder)
-        text.encode(feed.link, to: &encoder)
-        text.encode(feed.description, to: &encoder)
-        encoder.time(text.date(feed.updated))
-        text.encode(feed.language, to: &encoder)
-        text.encode(feed.generator, to: &encoder)
     }
 }
