@@ -7,7 +7,7 @@ import Toolbox
 
 /// Finds the matches of one source line by line, batch by batch.
 final class LineSearch {
-    private var window: MatchWindow
+    private let window: MatchWindow
     private var settings: RegexSettings { window.settings }
     private var matchers: PatternMatchers { window.matchers }
     /// The number of the line that starts at window[lineFrom], the next one to match.

@@ -8,7 +8,7 @@ import Toolbox
 
 /// Finds the matches of one source searched as one subject, batch by batch.
 final class SubjectSearch {
-    private var window: MatchWindow
+    private let window: MatchWindow
     private var settings: RegexSettings { window.settings }
     private var matchers: PatternMatchers { window.matchers }
     /// Bytes kept before the next search for lookbehinds, `\b` and multiline `^` (at least one character).
