@@ -4,29 +4,6 @@ import Bytes
 import POSIX
 import Toolbox
 
-/// One job of the pool: a file to search, or a problem or warning of the walk passed on so it is reported in order.
-enum FileJob: Sendable {
-    case file([UInt8])
-    case problem(String)
-    case warning(String)
-}
-
-/// What became of one job.
-enum FileOutcome: Sendable {
-    /// Its matches (a batch may carry a failure), to print as a named file's.
-    case searched(name: String, batches: [MatchBatch])
-    /// A NUL byte in its first 64 KiB, and no --binary.
-    case binary
-    /// Too big to hold, or gzip: the main thread reads it as it reads a file named on the command line.
-    case stream([UInt8])
-    /// Not searched: a message for stderr.
-    case problem(String)
-    /// A warning of the walk, for stderr.
-    case warning(String)
-    /// Gone, or no longer a regular file: nothing to say (as if the walk had not seen it).
-    case skipped
-}
-
 /// Searches files on one worker thread, one after the other.
 final class FileSearch {
     /// Files up to this size are read whole; bigger ones are streamed in bounded memory.

@@ -1,14 +1,6 @@
 // The rules of one .gitignore or .ignore file, or of the --glob options: which globs ignore a path and which
 // bring it back, the last one that matches deciding, as git and ripgrep do.
 
-/// What a set of rules says about one path.
-enum IgnoreVerdict: Sendable, Equatable {
-    /// A rule ignores it.
-    case ignore
-    /// A `!` rule brings it back (or, for --glob, a glob selects it).
-    case include
-}
-
 /// The rules of one ignore file, relative to its directory.
 struct IgnoreRules: Sendable {
     struct Rule: Sendable {

@@ -1,13 +1,6 @@
 // Builds a LiteralSet: the trie of the literals in a dense table of byte classes, then the failure transitions of
 // Aho–Corasick filled in breadth first, cut at every match so that the automaton keeps PCRE2's leftmost-first choice.
 
-/// One literal as the automaton reads it: runs of bytes, and places where any of several byte strings stands for
-/// one character (-i in UTF mode, where `k` also matches U+212A KELVIN SIGN).
-enum LiteralPiece: Equatable {
-    case bytes([UInt8])
-    case choice([[UInt8]])
-}
-
 /// Makes the automaton of a set of literals, in memory bounded by `tableLimit`.
 struct LiteralSetBuilder {
     /// The most table entries (4 bytes each) an automaton may have; a bigger set is left to PCRE2.

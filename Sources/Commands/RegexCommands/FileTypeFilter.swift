@@ -1,20 +1,6 @@
-// ripgrep's file types for tb regex -t and -T: the names FileTypeTable holds, and what the types a run selects and
-// leaves out say about one file found in a directory, as ripgrep decides it.
+// What the file types a tb regex run selects (-t) and leaves out (-T) say about one file found in a directory, as
+// ripgrep decides it.
 import Toolbox
-
-/// One named file type: the globs its files' names match.
-struct FileType: Sendable {
-    let name: String
-    let globs: [String]
-
-    init(_ name: String, _ globs: [String]) {
-        self.name = name
-        self.globs = globs
-    }
-
-    /// Every name -t and -T take: the table's and `all`.
-    static let names = FileTypeTable.types.map(\.name) + ["all"]
-}
 
 /// The -t and -T types of one run, their globs compiled.
 struct FileTypeFilter: Sendable {
