@@ -10,7 +10,7 @@ final class EchoSockets {
         let sequence: UInt16
     }
 
-    private var sockets: [IPAddress.Family: ICMPSocket] = [:]
+    private var sockets: [IPAddress.Family: (socket: ICMPSocket, reader: ICMPReader)] = [:]
     /// The echoes awaiting an answer: the check (target index) they belong to, and when they were sent (just before
     /// the kernel had them).
     private(set) var pending: [Key: (index: Int, sent: Int64)] = [:]
@@ -23,7 +23,7 @@ final class EchoSockets {
         do {
             let socket = try ICMPSocket(family: family)
             try poller.add(socket.descriptor, token: token)
-            sockets[family] = socket
+            sockets[family] = (socket, ICMPReader(family: family, isRaw: socket.isRaw, identifier: socket.identifier))
         } catch  where error.isPermissionDenied {
             throw ToolError(
                 "cannot send \(protocolName) echoes: this group may not open ping sockets "
@@ -39,17 +39,21 @@ final class EchoSockets {
     /// Sends the next echo to `address` for the check of target `index`; its sequence number. A sequence number is
     /// used up even when the kernel refuses the echo. The socket of the family is open (`isOpen`).
     func send(to address: IPAddress, for index: Int) throws(NetError) -> UInt16 {
-        guard let socket = sockets[address.family] else { preconditionFailure("no \(address.family) socket") }
+        guard let (socket, _) = sockets[address.family] else { preconditionFailure("no \(address.family) socket") }
         let sequence = nextSequence
         nextSequence &+= 1
-        let sent = try socket.send(to: address, sequence: sequence)
+        let packet = ICMPEcho.request(
+            family: address.family, identifier: socket.identifier, sequence: sequence,
+            checksummed: socket.isRaw && address.family == .ipv4)
+        let sent = try socket.send(packet, to: address)
         pending[Key(family: address.family, sequence: sequence)] = (index, sent)
         return sequence
     }
 
     /// What arrived for our echoes on the socket of `family` (anything else skipped).
     func receive(_ family: IPAddress.Family) -> [ICMPMessage] {
-        sockets[family]?.receive() ?? []
+        guard let (socket, reader) = sockets[family] else { return [] }
+        return socket.receive().compactMap(reader.message)
     }
 
     func forget(_ key: Key) {

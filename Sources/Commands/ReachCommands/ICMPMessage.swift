@@ -1,7 +1,14 @@
-// What the loop and ICMPProbe ask of a message an ICMP socket read: the echo it is about, and where that went.
+// What an ICMP socket's datagram says about one of our echoes, once ICMPReader has read it.
 import Net
 
-extension ICMPMessage {
+/// What arrived on an ICMP socket for one of our echoes.
+enum ICMPMessage: Sendable, Equatable {
+    /// An echo reply from `from`, which the kernel received at `received` (monotonic nanoseconds; nil when it did
+    /// not say).
+    case reply(from: IPAddress, sequence: UInt16, received: Int64?)
+    /// An ICMP error about the echo sent to `destination`, from the router `reporter` (when known).
+    case error(destination: IPAddress, sequence: UInt16, reporter: IPAddress?, problem: ICMPProblem)
+
     /// The echo it is about.
     var sequence: UInt16 {
         switch self {

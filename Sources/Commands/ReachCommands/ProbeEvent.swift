@@ -1,6 +1,5 @@
 // What the loop hands a probe: the events of the things it registered with ProbeServices.
 import Curl
-import Net
 
 /// An event for one probe.
 enum ProbeEvent {
