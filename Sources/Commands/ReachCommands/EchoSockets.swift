@@ -15,6 +15,8 @@ final class EchoSockets {
     /// the kernel had them).
     private(set) var pending: [Key: (index: Int, sent: Int64)] = [:]
     private var nextSequence: UInt16 = 0
+    /// The echo request being sent, rewritten for each.
+    private var packet: [UInt8] = []
 
     /// Opens the socket of a family the first time, and has `poller` wait on it as `token`.
     func open(_ family: IPAddress.Family, poller: Poller, token: UInt64) throws {
@@ -42,8 +44,8 @@ final class EchoSockets {
         guard let (socket, _) = sockets[address.family] else { preconditionFailure("no \(address.family) socket") }
         let sequence = nextSequence
         nextSequence &+= 1
-        let packet = ICMPEcho.request(
-            family: address.family, identifier: socket.identifier, sequence: sequence,
+        ICMPEcho.write(
+            into: &packet, family: address.family, identifier: socket.identifier, sequence: sequence,
             checksummed: socket.isRaw && address.family == .ipv4)
         let sent = try socket.send(packet, to: address)
         pending[Key(family: address.family, sequence: sequence)] = (index, sent)

@@ -15,8 +15,22 @@ enum ICMPEcho {
     static func request(
         family: IPAddress.Family, identifier: UInt16, sequence: UInt16, checksummed: Bool
     ) -> [UInt8] {
-        var packet = [UInt8](repeating: 0, count: 8 + payloadLength)
+        var packet: [UInt8] = []
+        write(into: &packet, family: family, identifier: identifier, sequence: sequence, checksummed: checksummed)
+        return packet
+    }
+
+    /// Writes that request over `packet`, which is made 64 bytes long the first time: a sender that keeps its
+    /// packet allocates nothing per echo.
+    static func write(
+        into packet: inout [UInt8], family: IPAddress.Family, identifier: UInt16, sequence: UInt16,
+        checksummed: Bool
+    ) {
+        if packet.count != 8 + payloadLength { packet = [UInt8](repeating: 0, count: 8 + payloadLength) }
         packet[0] = requestType(family)
+        packet[1] = 0
+        packet[2] = 0
+        packet[3] = 0
         packet[4] = UInt8(identifier >> 8)
         packet[5] = UInt8(identifier & 0xff)
         packet[6] = UInt8(sequence >> 8)
@@ -27,7 +41,6 @@ enum ICMPEcho {
             packet[2] = UInt8(sum >> 8)
             packet[3] = UInt8(sum & 0xff)
         }
-        return packet
     }
 
     /// The Internet checksum (RFC 1071) of `bytes`: the one's complement of the one's complement sum of its 16-bit

@@ -31,8 +31,6 @@ final class ICMPProbe: Probe {
         self.services = services
     }
 
-    var wake: Int64? { ping?.nextEcho }
-
     func start(_ check: ReachCheck, addresses: [IPAddress]) -> ProbeStep {
         switch RouteProbe.firstRouted(addresses, check, services, &failures) {
         case .found(let address, let local): return startEchoes(check, to: address, from: local)
@@ -55,6 +53,7 @@ final class ICMPProbe: Probe {
 
     /// Sends the next echo, and schedules the one after (or, after the last, the end of the wait for replies).
     func wake(_ check: ReachCheck, now: Int64) -> ProbeStep {
+        defer { check.wake = self.ping?.nextEcho }
         guard var ping, services.echoes.isOpen(ping.address.family) else { return .running }
         // An echo sent as the check times out could only count as lost.
         guard now < check.deadline else {

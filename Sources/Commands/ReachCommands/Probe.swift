@@ -4,16 +4,14 @@ import Net
 
 /// How one method checks one target. The loop resolves the name, then starts the probe on the addresses; hands it
 /// the events of what it registered (a descriptor, an echo, a transfer); wakes it at a time of its own before the
-/// deadline; asks it for its result when the deadline passes; and closes it whenever the check ends. Each call says
+/// deadline (`ReachCheck.wake`); asks it for its result when the deadline passes; and closes it whenever the check ends. Each call says
 /// how the check goes on (`ProbeStep`).
 protocol Probe: AnyObject {
     /// Starts on the addresses the target's name resolved to (of the family asked for; never empty).
     func start(_ check: ReachCheck, addresses: [IPAddress]) -> ProbeStep
     /// Something it waits for happened; `time` is when the loop saw it ready, before any other work of its turn.
     func event(_ check: ReachCheck, _ event: ProbeEvent, at time: Int64) -> ProbeStep
-    /// When it has something to do before its deadline (the next echo); nil for nothing.
-    var wake: Int64? { get }
-    /// The loop's turn came at or after `wake`.
+    /// The loop's turn came at or after the check's `wake`, which the probe sets.
     func wake(_ check: ReachCheck, now: Int64) -> ProbeStep
     /// The deadline passed, with the name resolved: what the check found by then.
     func timeout(_ check: ReachCheck) -> ReachResult
@@ -22,6 +20,5 @@ protocol Probe: AnyObject {
 }
 
 extension Probe {
-    var wake: Int64? { nil }
     func wake(_ check: ReachCheck, now: Int64) -> ProbeStep { .running }
 }

@@ -129,7 +129,7 @@ final class Prober {
             startQueued()
             let now = Self.now
             for (index, time) in scheduled where time <= now { start(index) }
-            for (_, check) in checks where (check.probe.wake ?? .max) <= now {
+            for (_, check) in checks where (check.wake ?? .max) <= now {
                 handle(check, check.probe.wake(check, now: now))
             }
             for (index, check) in checks where check.deadline <= now { timeOut(index, check) }
@@ -137,7 +137,7 @@ final class Prober {
             // would wait for the deadline, since no descriptor of it will ever wake it.
             transfersEnded()
             guard keepGoing() else { break }
-            let next = (checks.values.map(\.deadline) + checks.values.compactMap(\.probe.wake) + scheduled.values).min()
+            let next = (checks.values.map(\.deadline) + checks.values.compactMap(\.wake) + scheduled.values).min()
             let wait = next.map { Int(max(0, ($0 - Self.now + 999_999) / 1_000_000)) }
             try willWait()
             let (tokens, ready) = try waitForEvents(milliseconds: wait)

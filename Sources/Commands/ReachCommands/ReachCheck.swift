@@ -9,6 +9,9 @@ final class ReachCheck {
     let started: Int64
     /// Moved earlier by an icmp check that waits only a while after its last echo (`echoWait`).
     var deadline: Int64
+    /// When the probe has something to do before the deadline (the next echo); nil for nothing. A stored time
+    /// rather than a question to the probe: the loop reads it for every check at every turn.
+    var wake: Int64?
     /// When the name lookup ended (or the check started, for an address).
     var resolved: Int64?
     /// How long the name lookup took, in microseconds.
