@@ -14,6 +14,7 @@ public enum FuzzTargets {
         SVNURLTarget.self,
         URLReferenceTarget.self,
         IgnoreGlobTarget.self,
+        ICMPTarget.self,
     ]
 
     /// The target called `name`.

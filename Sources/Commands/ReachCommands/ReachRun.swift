@@ -3,11 +3,6 @@
 import Net
 import Toolbox
 
-/// How tb reach runs.
-enum ReachMode {
-    case once, wait, watch
-}
-
 /// One run: the prober, and what is printed when.
 final class ReachRun {
     private let targets: [ReachTarget]

@@ -2,18 +2,6 @@
 import Net
 import Toolbox
 
-/// How a target is checked.
-enum ReachMethod: String, Sendable, CaseIterable {
-    /// Does the host answer ICMP echo requests (ping).
-    case icmp
-    /// Is there a route to the host (no packet is sent).
-    case route
-    /// Does a TCP connect succeed.
-    case tcp
-    /// Does an HTTP HEAD (or GET) get an expected status.
-    case http
-}
-
 /// One target, parsed.
 struct ReachTarget: Sendable {
     /// As the user wrote it (a bookmark stays `@name`).

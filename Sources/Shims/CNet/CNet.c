@@ -268,10 +268,6 @@ struct icmp_filter {
 };
 #endif
 
-enum { echo_payload = 56 };
-
-static int echo_request(int family) { return family == AF_INET ? ICMP_ECHO : ICMP6_ECHO_REQUEST; }
-
 /// One socket takes the replies of every target: the default receive buffer (rmem_default, ~200 KiB, ~160
 /// loopback replies) drops a burst of a few hundred. 4 MiB, past rmem_max when allowed (root), else up to it.
 static void enlarge_receive_buffer(int fd) {
@@ -386,89 +382,30 @@ int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error) {
     return fd;
 }
 
-/// The Internet checksum (RFC 1071), which ICMPv4 on a raw socket needs; the kernel computes ICMPv6's and the
-/// datagram sockets'.
-static uint16_t checksum(const uint8_t *data, size_t length) {
-    uint32_t sum = 0;
-    for (size_t i = 0; i + 1 < length; i += 2) sum += (uint32_t)(data[i] << 8 | data[i + 1]);
-    if (length % 2) sum += (uint32_t)(data[length - 1] << 8);
-    while (sum >> 16) sum = (sum & 0xffff) + (sum >> 16);
-    return htons((uint16_t)~sum);
-}
-
-int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, uint16_t identifier,
-                   uint16_t sequence, int64_t *sent) {
-    uint8_t packet[8 + echo_payload];
-    memset(packet, 0, sizeof packet);
-    packet[0] = (uint8_t)echo_request(family);
-    uint16_t id = htons(identifier), seq = htons(sequence);
-    memcpy(packet + 4, &id, 2);
-    memcpy(packet + 6, &seq, 2);
-    for (int i = 0; i < echo_payload; i++) packet[8 + i] = (uint8_t)(0x10 + i);
-    if (family == AF_INET && raw) {
-        uint16_t sum = checksum(packet, sizeof packet);
-        memcpy(packet + 2, &sum, 2);
-    }
+int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, const uint8_t *packet,
+                   int length, int64_t *sent) {
     struct sockaddr_storage address;
-    socklen_t length = make_sockaddr(family, bytes, scope, 0, &address);
+    socklen_t addressLength = make_sockaddr(family, bytes, scope, 0, &address);
     *sent = clock_nanoseconds(CLOCK_MONOTONIC);
-    if (sendto(fd, packet, sizeof packet, 0, (struct sockaddr *)&address, length) >= 0) return 0;
+    if (sendto(fd, packet, (size_t)length, 0, (struct sockaddr *)&address, addressLength) >= 0) return 0;
     // An ICMP error about an earlier echo (to another target) also sets the datagram socket's pending error, which
     // the next send returns and clears: the error itself waits in the error queue. Sending again tells.
     if (raw || errno == EAGAIN || errno == ENOBUFS) return errno;
     *sent = clock_nanoseconds(CLOCK_MONOTONIC);
-    return sendto(fd, packet, sizeof packet, 0, (struct sockaddr *)&address, length) >= 0 ? 0 : errno;
+    return sendto(fd, packet, (size_t)length, 0, (struct sockaddr *)&address, addressLength) >= 0 ? 0 : errno;
 }
 
-/// A CNet_icmp_ reason for an ICMP (or ICMPv6) error type and code.
-static int error_reason(int family, int type, int code) {
-    if (family == AF_INET) {
-        if (type == ICMP_TIME_EXCEEDED) return CNet_icmp_hop_limit;
-        if (type != ICMP_DEST_UNREACH) return CNet_icmp_other;
-        switch (code) {
-        case ICMP_NET_UNREACH: case ICMP_NET_UNKNOWN: case ICMP_NET_UNR_TOS: return CNet_icmp_network;
-        case ICMP_PROT_UNREACH: case ICMP_PORT_UNREACH: return CNet_icmp_port;
-        case ICMP_FRAG_NEEDED: return CNet_icmp_too_big;
-        case ICMP_NET_ANO: case ICMP_HOST_ANO: case ICMP_PKT_FILTERED: case ICMP_PREC_VIOLATION:
-        case ICMP_PREC_CUTOFF: return CNet_icmp_prohibited;
-        default: return CNet_icmp_host;
-        }
-    }
-    if (type == ICMP6_TIME_EXCEEDED) return CNet_icmp_hop_limit;
-    if (type == ICMP6_PACKET_TOO_BIG) return CNet_icmp_too_big;
-    if (type != ICMP6_DST_UNREACH) return CNet_icmp_other;
-    switch (code) {
-    case ICMP6_DST_UNREACH_NOROUTE: return CNet_icmp_network;
-    case ICMP6_DST_UNREACH_ADMIN: case 5: case 6: return CNet_icmp_prohibited;  // policy failed, reject route
-    case ICMP6_DST_UNREACH_NOPORT: return CNet_icmp_port;
-    default: return CNet_icmp_host;
-    }
-}
-
-/// The sequence of the echo message of `type` at `echo` (a reply, or a request an error quotes), when it is one of
-/// ours (`length` bytes left; on a raw socket, ours carry `identifier`).
-static int our_echo(int type, const uint8_t *echo, ssize_t length, int raw, uint16_t identifier, uint16_t *sequence) {
-    if (length < 8) return 0;
-    if (echo[0] != type) return 0;
-    uint16_t id, seq;
-    memcpy(&id, echo + 4, 2);
-    memcpy(&seq, echo + 6, 2);
-    if (raw && ntohs(id) != identifier) return 0;
-    *sequence = ntohs(seq);
-    return 1;
-}
-
-/// Reads the error queue of a datagram socket: the echo an ICMP error was about, and why.
-static int receive_error(int fd, int family, uint8_t address[16], uint32_t *scope, uint16_t *sequence, int *reason,
-                         uint8_t reporter[16], int *hasReporter) {
-    uint8_t packet[8 + echo_payload + 64];
+/// Reads the error queue of a datagram socket: the echo an ICMP error was about, where it went, and the kernel's
+/// account of the error.
+static int receive_queued(int fd, uint8_t *packet, int capacity, int *length, uint8_t address[16], uint32_t *scope,
+                          CNet_queued_error *queued) {
     uint8_t control[512];
     struct sockaddr_storage from;
-    struct iovec vector = {.iov_base = packet, .iov_len = sizeof packet};
+    struct iovec vector = {.iov_base = packet, .iov_len = (size_t)capacity};
     struct msghdr message = {.msg_name = &from, .msg_namelen = sizeof from, .msg_iov = &vector, .msg_iovlen = 1,
                              .msg_control = control, .msg_controllen = sizeof control};
-    ssize_t length = recvmsg(fd, &message, MSG_ERRQUEUE | MSG_DONTWAIT);
-    if (length < 0) return CNet_icmp_nothing;
+    ssize_t read = recvmsg(fd, &message, MSG_ERRQUEUE | MSG_DONTWAIT);
+    if (read < 0) return CNet_icmp_nothing;
     struct sock_extended_err *error = NULL;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
         if ((header->cmsg_level == IPPROTO_IP && header->cmsg_type == IP_RECVERR) ||
@@ -477,18 +414,15 @@ static int receive_error(int fd, int family, uint8_t address[16], uint32_t *scop
         }
     }
     int readFamily;
-    if (!error || !our_echo(echo_request(family), packet, length, 0, 0, sequence) ||
-        !read_sockaddr((struct sockaddr *)&from, &readFamily, address, scope)) {
-        return CNet_icmp_skipped;
-    }
-    if (error->ee_origin == SO_EE_ORIGIN_ICMP || error->ee_origin == SO_EE_ORIGIN_ICMP6) {
-        *reason = error_reason(family, error->ee_type, error->ee_code);
-    } else {
-        *reason = error->ee_errno == EMSGSIZE ? CNet_icmp_too_big : CNet_icmp_other;
-    }
+    if (!error || !read_sockaddr((struct sockaddr *)&from, &readFamily, address, scope)) return CNet_icmp_skipped;
+    *length = (int)read;
+    queued->fromICMP = error->ee_origin == SO_EE_ORIGIN_ICMP || error->ee_origin == SO_EE_ORIGIN_ICMP6;
+    queued->type = error->ee_type;
+    queued->code = error->ee_code;
+    queued->messageTooLong = error->ee_errno == EMSGSIZE;
     struct sockaddr *offender = SO_EE_OFFENDER(error);
-    *hasReporter = offender->sa_family != AF_UNSPEC && read_sockaddr(offender, &readFamily, reporter, NULL);
-    return CNet_icmp_error;
+    queued->hasOffender = offender->sa_family != AF_UNSPEC && read_sockaddr(offender, &readFamily, queued->offender, NULL);
+    return CNet_icmp_queued;
 }
 
 /// When the kernel received a message, on the monotonic clock; 0 when it did not say. The kernel stamps on the
@@ -501,61 +435,26 @@ static int64_t arrival(struct msghdr *message) {
     return age >= 0 ? clock_nanoseconds(CLOCK_MONOTONIC) - age : 0;
 }
 
-int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t address[16], uint32_t *scope,
-                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter, int64_t *received) {
-    *hasReporter = 0;
+int CNet_icmp_receive(int fd, int raw, uint8_t *packet, int capacity, int *length, uint8_t address[16],
+                      uint32_t *scope, CNet_queued_error *queued, int64_t *received) {
     *received = 0;
+    memset(queued, 0, sizeof *queued);
     if (!raw) {
-        int kind = receive_error(fd, family, address, scope, sequence, reason, reporter, hasReporter);
+        int kind = receive_queued(fd, packet, capacity, length, address, scope, queued);
         if (kind != CNet_icmp_nothing) return kind;
     }
-    uint8_t packet[1500];
     uint8_t control[256];
     struct sockaddr_storage from;
-    struct iovec vector = {.iov_base = packet, .iov_len = sizeof packet};
+    struct iovec vector = {.iov_base = packet, .iov_len = (size_t)capacity};
     struct msghdr message = {.msg_name = &from, .msg_namelen = sizeof from, .msg_iov = &vector, .msg_iovlen = 1,
                              .msg_control = control, .msg_controllen = sizeof control};
-    ssize_t length = recvmsg(fd, &message, MSG_DONTWAIT);
-    if (length < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? CNet_icmp_nothing : CNet_icmp_skipped;
+    ssize_t read = recvmsg(fd, &message, MSG_DONTWAIT);
+    if (read < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? CNet_icmp_nothing : CNet_icmp_skipped;
     *received = arrival(&message);
     int fromFamily;
     if (!read_sockaddr((struct sockaddr *)&from, &fromFamily, address, scope)) return CNet_icmp_skipped;
-    const uint8_t *icmp = packet;
-    // A raw IPv4 socket reads the IP header too; ICMPv6 and datagram sockets start at the ICMP header.
-    if (family == AF_INET && raw) {
-        if (length < 20) return CNet_icmp_skipped;
-        size_t header = (size_t)(packet[0] & 0x0f) * 4;
-        if ((ssize_t)header + 8 > length) return CNet_icmp_skipped;
-        icmp += header;
-        length -= (ssize_t)header;
-    }
-    if (length < 8) return CNet_icmp_skipped;
-    int replyType = family == AF_INET ? ICMP_ECHOREPLY : ICMP6_ECHO_REPLY;
-    if (icmp[0] == replyType) {
-        return our_echo(replyType, icmp, length, raw, identifier, sequence) ? CNet_icmp_reply : CNet_icmp_skipped;
-    }
-    if (!raw) return CNet_icmp_skipped;
-    // An error quotes the packet it is about: its IP header, then (at least) the first 8 bytes of our echo.
-    const uint8_t *quoted = icmp + 8;
-    ssize_t left = length - 8;
-    size_t quotedHeader;
-    if (family == AF_INET) {
-        if (left < 20) return CNet_icmp_skipped;
-        quotedHeader = (size_t)(quoted[0] & 0x0f) * 4;
-    } else {
-        if (left < 40 || quoted[6] != IPPROTO_ICMPV6) return CNet_icmp_skipped;
-        quotedHeader = 40;
-    }
-    if (!our_echo(echo_request(family), quoted + quotedHeader, left - (ssize_t)quotedHeader, 1, identifier, sequence)) {
-        return CNet_icmp_skipped;
-    }
-    memcpy(reporter, address, 16);
-    *hasReporter = 1;
-    memset(address, 0, 16);
-    *scope = 0;
-    memcpy(address, quoted + (family == AF_INET ? 16 : 24), family == AF_INET ? 4 : 16);
-    *reason = error_reason(family, icmp[0], icmp[1]);
-    return CNet_icmp_error;
+    *length = (int)read;
+    return CNet_icmp_datagram;
 }
 
 // MARK: Waiting

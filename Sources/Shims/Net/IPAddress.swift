@@ -18,6 +18,15 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         self.scope = scope
     }
 
+    /// An address from its bytes in network order, as a packet carries it: 4 for IPv4, 16 for IPv6 (nil for any
+    /// other count). It has no zone.
+    public init?(family: Family, bytes: some Collection<UInt8>) {
+        guard bytes.count == (family == .ipv6 ? 16 : 4) else { return nil }
+        self.family = family
+        self.bytes = Array(bytes) + Array(repeating: 0, count: 16 - bytes.count)
+        scope = 0
+    }
+
     /// A numeric address (`192.0.2.1`, `::1`, `fe80::1%eth0`); nil for anything else, an unknown zone included.
     /// The corresponding C functions are `inet_pton` and `if_nametoindex`.
     public init?(_ text: String) {
@@ -33,6 +42,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The same address, whatever the zones say (a reply's zone is the interface it came in by).
     public func matches(_ other: IPAddress) -> Bool { family == other.family && bytes == other.bytes }
+
+    /// The same address without its zone: a router's, which says nothing of the interface it was heard on.
+    public var withoutZone: IPAddress { IPAddress(family: cFamily, bytes: bytes) }
 
     var cFamily: Int32 { family.cValue }
 

@@ -1,8 +1,7 @@
 // The kernel's routing decision for an address, taken without sending a packet (as SCNetworkReachability means
-// reachability), the interface that holds a local address, and a monitor for route changes.
+// reachability), and the interface that holds a local address (RouteMonitor hears of changes).
 import Bytes
 internal import CNet
-import Glibc
 
 /// Route lookups. The corresponding C calls are `connect` on a UDP socket, `getsockname` and `getifaddrs`.
 public enum Routes {
@@ -29,22 +28,4 @@ public enum Routes {
         guard found == 0 else { return nil }
         return Bytes.string(fromCString: name)
     }
-}
-
-/// Hears about link, address and route changes (IPv4 and IPv6) from the kernel. The corresponding C call is a
-/// `NETLINK_ROUTE` socket bound to the RTMGRP_LINK, _IPV4_IFADDR, _IPV6_IFADDR, _IPV4_ROUTE and _IPV6_ROUTE groups.
-public final class RouteMonitor {
-    public let descriptor: Int32
-
-    public init() throws(NetError) {
-        descriptor = CNet_route_monitor_open()
-        guard descriptor >= 0 else { throw NetError(errno: errno) }
-    }
-
-    deinit {
-        CNet_close(descriptor)
-    }
-
-    /// Reads what the kernel said; how many changes there were.
-    public func drain() -> Int { Int(CNet_route_monitor_drain(descriptor)) }
 }

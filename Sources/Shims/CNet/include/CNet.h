@@ -1,7 +1,8 @@
 // The socket, resolver, epoll and rtnetlink calls behind `tb reach`, with the shapes Swift handles well: addresses
 // as 16-byte arrays with a family, results as errno values. What Swift cannot do itself lives in CNet.c: packed
-// epoll_event structs, getaddrinfo_a's completion callback (a C function run on glibc's thread), netlink message
-// macros, and the walk over getifaddrs.
+// epoll_event structs, getaddrinfo_a's completion callback (a C function run on glibc's thread), the netlink and
+// control-message macros (receive timestamps, the error queue's sock_extended_err), and the walk over getifaddrs.
+// ICMP packets are built and read in Swift: C hands over their bytes and never looks inside.
 #ifndef CNET_H
 #define CNET_H
 
@@ -65,15 +66,21 @@ int CNet_interface_of(int family, const uint8_t bytes[16], char *name);
 
 // MARK: ICMP echo
 
-/// What an ICMP socket read: nothing more for now, an echo reply of ours, an error about an echo of ours, or
-/// something else (another process's reply on a raw socket), skipped.
-enum { CNet_icmp_nothing = 0, CNet_icmp_reply = 1, CNet_icmp_error = 2, CNet_icmp_skipped = 3 };
-/// Why an ICMP error said an echo could not be delivered: the network or the host is unreachable, the port or
-/// protocol is, a router's policy prohibits it, the packet was too big, its hop limit ran out, something else.
-enum {
-    CNet_icmp_network = 1, CNet_icmp_host = 2, CNet_icmp_port = 3, CNet_icmp_prohibited = 4, CNet_icmp_too_big = 5,
-    CNet_icmp_hop_limit = 6, CNet_icmp_other = 7
-};
+/// What an ICMP socket read: nothing more for now, a datagram, an error the kernel queued about a datagram the
+/// socket sent (datagram sockets, IP_RECVERR), or something it could not read, skipped. What the bytes say is
+/// decided in Swift (the Net shim's caller): C only moves them.
+enum { CNet_icmp_nothing = 0, CNet_icmp_datagram = 1, CNet_icmp_queued = 2, CNet_icmp_skipped = 3 };
+
+/// The kernel's account of a queued error (struct sock_extended_err): whether an ICMP or ICMPv6 message caused it and
+/// that message's type and code, whether the errno was EMSGSIZE (a local "too big"), and who sent the message.
+typedef struct {
+    int fromICMP;
+    uint8_t type;
+    uint8_t code;
+    int messageTooLong;
+    int hasOffender;
+    uint8_t offender[16];
+} CNet_queued_error;
 
 /// Opens a non-blocking ICMP (AF_INET) or ICMPv6 (AF_INET6) echo socket: a datagram one ("ping socket", allowed to
 /// the groups in net.ipv4.ping_group_range, the kernel sets the identifier and delivers only our replies), else a
@@ -81,19 +88,18 @@ enum {
 /// with `*raw` set; -1 with `*error` the errno of the datagram socket, or of the raw one when the datagram one was
 /// refused for want of permission.
 int CNet_icmp_open(int family, int *raw, uint16_t *identifier, int *error);
-/// Sends one echo request with `sequence` (and, on a raw socket, `identifier`) and a 56-byte payload, as ping does;
-/// 0, or the errno (EHOSTUNREACH, ENETUNREACH, EACCES for prohibit, EINVAL for blackhole routes, EAGAIN…).
-/// `*sent` is the monotonic time in nanoseconds taken just before the echo was handed to the kernel.
-int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, uint16_t identifier,
-                   uint16_t sequence, int64_t *sent);
-/// Reads one message (a CNet_icmp_ kind). A reply gives its source in `address` and its `sequence`; an error gives
-/// the destination of the echo it is about in `address`, its `sequence`, the reporting router in `reporter` (with
-/// `*hasReporter`) and a CNet_icmp_ reason in `*reason`. Errors come from the error queue on datagram sockets
-/// (IP_RECVERR), as ICMP messages quoting our echo on raw ones.
-/// `*received` is when the kernel received it, on the monotonic clock in nanoseconds (its receive timestamp), or 0
-/// when it did not say (errors from the error queue).
-int CNet_icmp_receive(int fd, int family, int raw, uint16_t identifier, uint8_t address[16], uint32_t *scope,
-                      uint16_t *sequence, int *reason, uint8_t reporter[16], int *hasReporter, int64_t *received);
+/// Sends `length` bytes of an ICMP message built by the caller; 0, or the errno (EHOSTUNREACH, ENETUNREACH, EACCES
+/// for prohibit, EINVAL for blackhole routes, EAGAIN…). `*sent` is the monotonic time in nanoseconds taken just
+/// before the message was handed to the kernel.
+int CNet_icmp_send(int fd, int family, int raw, const uint8_t bytes[16], uint32_t scope, const uint8_t *packet,
+                   int length, int64_t *sent);
+/// Reads one message into `packet` (at most `capacity` bytes, `*length` read): a CNet_icmp_ kind. A datagram gives
+/// its source in `address` and `*received`, when the kernel received it, on the monotonic clock in nanoseconds (its
+/// receive timestamp; 0 when it did not say); a raw IPv4 socket's starts with the IP header, the others' with the
+/// ICMP header. A queued error (datagram sockets only) gives the message it is about in `packet`, that message's
+/// destination in `address`, and the kernel's account in `*queued`.
+int CNet_icmp_receive(int fd, int raw, uint8_t *packet, int capacity, int *length, uint8_t address[16],
+                      uint32_t *scope, CNet_queued_error *queued, int64_t *received);
 
 // MARK: Waiting
 
