@@ -54,7 +54,7 @@ final class PagePrinter: InputHandler {
     }
 
     func idle() throws {
-        try pool?.printReady(wait: true)
+        try pool?.printSent()
     }
 
     private func printPage() throws {

@@ -43,7 +43,7 @@ final class TreeStreamPrinter: InputHandler {
     }
 
     func start(_ info: SourceInfo) throws {
-        try pool?.printReady(wait: true)
+        try pool?.printSent()
         decoder.use(contentType: info.contentType)
         if let url = info.effectiveURL { page.documentURL = url }
     }
