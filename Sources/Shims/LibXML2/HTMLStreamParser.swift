@@ -1,6 +1,7 @@
 // A SAX HTML parser for pages of any size (`tb html --stream`): the caller feeds pieces of the page as they arrive
 // and gets its elements, text and comments back as events, in flat memory, while libxml2 parses on a second thread.
 
+import Bytes
 import Threads
 
 /// Parses an HTML page fed in pieces with libxml2's HTML parser (HTML 4 rules: it implies `html`, `head` and `body`
@@ -19,7 +20,7 @@ import Threads
 public final class HTMLStreamParser {
     private let pipeline: HTMLStreamPipeline
     private var names: [String] = []
-    private var repair = UTF8Repair()
+    private var sanitizer = UTF8Sanitizer()
     private var failure: LibXML2Error?
     private var cancelled = false
 
@@ -50,7 +51,7 @@ public final class HTMLStreamParser {
         _ piece: [UInt8], handle: (HTMLStreamEvent) throws(Failure) -> Void
     ) throws(Failure) {
         guard !cancelled else { return }
-        let clean = repair.repair(piece)
+        let clean = repaired(piece, final: false)
         guard !clean.isEmpty else { return }
         try pipeline.send(clean) { (batch) throws(Failure) in try deliver(batch, handle) }
     }
@@ -67,10 +68,18 @@ public final class HTMLStreamParser {
     /// is never an error.
     public func finish(handle: (HTMLStreamEvent) throws -> Void) throws {
         guard !cancelled else { return }
-        let rest = repair.finish()
+        let rest = repaired([], final: true)
         if !rest.isEmpty { try pipeline.send(rest) { try deliver($0, handle) } }
         try pipeline.finish { try deliver($0, handle) }
         if let failure { throw failure }
+    }
+
+    /// `piece` made valid: as it is when it is clean (most pages), else a repaired copy.
+    private func repaired(_ piece: [UInt8], final: Bool) -> [UInt8] {
+        if !final && !sanitizer.isHolding && UTF8Sanitizer.isClean(piece.span) { return piece }
+        var output: [UInt8] = []
+        sanitizer.sanitize(piece.span, final: final) { Bytes.append($0, to: &output) }
+        return output
     }
 
     /// Stops the parser and frees it: no more events, `feed`, `drain` and `finish` do nothing. May be called from
