@@ -166,11 +166,13 @@ public struct ReachCommand: Command {
         let run = try ReachRun(
             targets: targets, settings: settings, interval: interval, context: context, ordered: ordered, quiet: quiet)
         let results = try run.run(mode)
-        let reachable = results.filter(\.reachable).count
+        // A target that is not reachable is an answer (its record says why), not a failure of the run.
+        var outcomes = TargetOutcomes()
         for (target, result) in zip(targets, results) {
-            context.recordVisit(target: target.text, exitStatus: result.reachable ? .success : .negative, records: 1)
+            let status = result.reachable ? ExitStatus.success : .negative
+            outcomes.done(target.text, status: status, records: 1, visited: true, in: context)
         }
-        if succeedOnAny { return reachable > 0 ? .success : .negative }
-        return reachable == targets.count ? .success : .negative
+        let answered = succeedOnAny ? outcomes.succeeded > 0 : outcomes.answeredNo == 0
+        return outcomes.exitStatus(answer: answered ? .success : .negative)
     }
 }

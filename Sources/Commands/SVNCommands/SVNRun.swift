@@ -38,13 +38,12 @@ struct SVNRun {
     mutating func each(
         _ texts: [String], workingCopies: Bool = true, _ body: (SVNTarget, inout SVNRun) throws -> Void
     ) throws -> ExitStatus {
-        var failed = false
+        var outcomes = TargetOutcomes()
         var targets: [SVNTarget] = []
         for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
         if texts.isEmpty { targets = [try Self.currentWorkingCopy(context)] }
         for target in targets {
             let before = context.output.recordCount + viewed
-            var status = ExitStatus.success
             // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
             // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
             // result comes (see SVNOptions.client). Local repositories cannot go silent that way.
@@ -57,21 +56,23 @@ struct SVNRun {
                             + "within \(timeout.argumentText)"))
             }
             defer { Watchdog.disarm() }
+            var failure: String?
             do {
                 if let problem = target.problem { throw ToolError("cannot \(verb) '\(target.text)': \(problem)") }
                 try body(target, &self)
             } catch let error as SVNError {
-                context.error("cannot \(verb) '\(target.text)': \(Self.message(error))")
-                status = .failure
+                failure = "cannot \(verb) '\(target.text)': \(Self.message(error))"
             } catch let error as ToolError {
-                context.error(error.message)
-                status = .failure
+                failure = error.message
             }
-            failed = failed || status != .success
-            context.recordVisit(
-                target: target.text, exitStatus: status, records: context.output.recordCount + viewed - before)
+            let records = context.output.recordCount + viewed - before
+            if let failure {
+                outcomes.failed(target.text, message: failure, records: records, visited: true, in: context)
+            } else {
+                outcomes.done(target.text, records: records, visited: true, in: context)
+            }
         }
-        return failed ? .failure : .success
+        return outcomes.exitStatus()
     }
 
     /// The client for this run: libsvn's checks before it reads from a server hand what is buffered to the reader

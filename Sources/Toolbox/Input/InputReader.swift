@@ -25,7 +25,12 @@ public final class InputReader {
     public func read(local source: Source, makeHandler: (Source) throws -> any InputHandler) throws(OutputError)
         -> Bool
     {
-        try LocalInput(source: source, context: context, readSize: settings.readSize).read(makeHandler)
+        guard
+            let failure = try LocalInput(source: source, context: context, readSize: settings.readSize).read(
+                makeHandler)
+        else { return true }
+        context.error(failure)
+        return false
     }
 
     /// Reads every source. `makeHandler` is called for each source just before its first byte is delivered.
@@ -49,16 +54,15 @@ public final class InputReader {
         response: ((Source, SourceResponse) -> Void)? = nil,
         directory: ((Source) throws -> Void)? = nil,
         makeHandler: @escaping (Source) throws -> any InputHandler
-    ) throws -> InputSummary {
-        var summary = InputSummary()
+    ) throws -> TargetOutcomes {
+        var summary = TargetOutcomes()
         var remote: [Source] = []
         for word in sources {
             let source: Source
             do {
                 source = try resolve(word)
             } catch {
-                context.error(error.message)
-                summary.failed += 1
+                summary.failed(word.text, message: error.message, records: 0, visited: false, in: context)
                 continue
             }
             if source.kind == .url {
@@ -67,20 +71,21 @@ public final class InputReader {
             }
             if let directory, source.kind == .file, (try? FileSystem.status(bytes: source.path))??.kind == .directory {
                 try directory(source)
-                summary.succeeded += 1
+                summary.done(source.name, records: 0, visited: false, in: context)
                 continue
             }
-            if try LocalInput(source: source, context: context, readSize: settings.readSize).read(makeHandler) {
-                summary.succeeded += 1
+            if let failure = try LocalInput(source: source, context: context, readSize: settings.readSize).read(
+                makeHandler)
+            {
+                summary.failed(source.name, message: failure, records: 0, visited: false, in: context)
             } else {
-                summary.failed += 1
+                summary.done(source.name, records: 0, visited: false, in: context)
             }
         }
         if !remote.isEmpty {
             let network = NetworkInput(context: context, settings: settings)
             let result = try network.read(remote, request: request, response: response, makeHandler)
-            summary.succeeded += result.succeeded
-            summary.failed += result.failed
+            summary.add(result)
         }
         return summary
     }

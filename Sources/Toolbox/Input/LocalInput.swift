@@ -7,8 +7,8 @@ struct LocalInput {
     let context: Context
     let readSize: Int
 
-    /// Reads the source through a handler; returns whether it succeeded (failures are reported).
-    func read(_ makeHandler: (Source) throws -> any InputHandler) throws(OutputError) -> Bool {
+    /// Reads the source through a handler; returns nil when it succeeded, else what failed, in one line.
+    func read(_ makeHandler: (Source) throws -> any InputHandler) throws(OutputError) -> String? {
         let fd: FileDescriptor
         if source.kind == .standardInput {
             fd = .standardInput
@@ -16,8 +16,7 @@ struct LocalInput {
             do {
                 fd = try FileDescriptor.open(bytes: source.path, .readOnly)
             } catch {
-                context.error("cannot read '\(source.name)': \(error.reason)")
-                return false
+                return "cannot read '\(source.name)': \(error.reason)"
             }
         }
         defer { if source.kind != .standardInput { try? fd.close() } }
@@ -38,13 +37,13 @@ struct LocalInput {
             gzip = GzipInput(made, name: source.name)
             return true
         }
-        if case .failed(let message) = outcome { return report(message) }
-        guard let gzip else { return false }
+        if case .failed(let message) = outcome { return message }
+        guard let gzip else { return "cannot read '\(source.name)'" }
         while true {
             if mayWait && !fd.isReadable {
-                if let message = try HandlerCall.failure(of: gzip.idle) { return report(message) }
+                if let message = try HandlerCall.failure(of: gzip.idle) { return message }
                 // Its --limit reached in what idle printed: no need to wait for bytes it would refuse.
-                if !(handler?.wantsMore ?? true) { return true }
+                if !(handler?.wantsMore ?? true) { return nil }
                 try context.output.willWait()
             }
             let count: Int
@@ -53,22 +52,16 @@ struct LocalInput {
             } catch {
                 // What was read before the error still makes its records.
                 if let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
-                return report("cannot read '\(source.name)': \(error.reason)")
+                return "cannot read '\(source.name)': \(error.reason)"
             }
             if count == 0 {
-                if let message = try HandlerCall.failure(of: gzip.finish) { return report(message) }
-                return true
+                return try HandlerCall.failure(of: gzip.finish)
             }
             switch try HandlerCall.run({ try gzip.receive(buffer.span.extracting(0..<count)) }) {
-            case .goOn: if !(handler?.wantsMore ?? true) { return true }
-            case .stopped: return true
-            case .failed(let message): return report(message)
+            case .goOn: if !(handler?.wantsMore ?? true) { return nil }
+            case .stopped: return nil
+            case .failed(let message): return message
             }
         }
-    }
-
-    private func report(_ message: String) -> Bool {
-        context.error(message)
-        return false
     }
 }

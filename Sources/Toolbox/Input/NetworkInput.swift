@@ -20,7 +20,7 @@ final class NetworkInput {
     /// How many transfers run at once.
     private var concurrency = 1
     private var outputError: OutputError?
-    private var summary = InputSummary()
+    private var summary = TargetOutcomes()
     private lazy var progress = ProgressMeter(output: context.output)
 
     /// One source's fetch, across retries.
@@ -66,7 +66,7 @@ final class NetworkInput {
     func read(
         _ sources: [Source], request: ((Source) -> [String])?, response: ((Source, SourceResponse) -> Void)?,
         _ makeHandler: @escaping (Source) throws -> any InputHandler
-    ) throws -> InputSummary {
+    ) throws -> TargetOutcomes {
         self.makeHandler = makeHandler
         self.request = request
         self.response = response
@@ -343,14 +343,12 @@ final class NetworkInput {
     }
 
     private func succeed(_ job: Job) {
-        summary.succeeded += 1
-        context.recordVisit(target: job.source.name, exitStatus: .success, records: job.handler?.recordCount ?? 0)
+        summary.done(job.source.name, records: job.handler?.recordCount ?? 0, visited: true, in: context)
     }
 
     private func fail(_ job: Job, _ message: String) {
         progress.clear()
-        context.error(message)
-        summary.failed += 1
-        context.recordVisit(target: job.source.name, exitStatus: .failure, records: job.handler?.recordCount ?? 0)
+        summary.failed(
+            job.source.name, message: message, records: job.handler?.recordCount ?? 0, visited: true, in: context)
     }
 }
