@@ -19,12 +19,12 @@ extension CommandTesting {
             terminalColumns: columns)
     }
 
-    /// The records of a run that succeeds (or finds nothing) without a word on stderr, parsed.
+    /// The records of a run that answers (0, or 1 when nothing was found) without a word on stderr, parsed.
     public func records(
         _ argv: [String], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [JSONValue] {
         let result = run(argv)
-        let answered = result.status == .success || (result.status == .negative && result.lines.isEmpty)
+        let answered = result.status == .success || result.status == .negative
         #expect(answered, "\(argv): \(result.status) \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.isEmpty, "\(argv): \(result.stderr)", sourceLocation: sourceLocation)
         return try result.lines.map { try JSONValue.parse($0) }

@@ -19,6 +19,8 @@ public struct RecordEncoder: ~Copyable {
     private var prefixRanges: [Range<Int>] = []
     private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>])] = [:]
     private var fieldCount = 0
+    /// The declared kind of each field, which a debug build checks every top-level value against.
+    private var fieldKinds: [Field.Kind] = []
     private var fieldIndex = 0
     /// JSON containers: the innermost one's kind and whether its next element needs a comma; outer ones saved.
     private var depth = 0
@@ -66,6 +68,7 @@ public struct RecordEncoder: ~Copyable {
         }
         schemaType = schema.type
         fieldCount = schema.fields.count
+        fieldKinds = schema.fields.map(\.kind)
     }
 
     /// Ends a record: writes `}` and a newline in JSON mode.
@@ -90,19 +93,19 @@ public struct RecordEncoder: ~Copyable {
     /// A string field or element; nil writes null.
     public mutating func string(_ value: String?) {
         guard let value else { return null() }
-        guard prepare() else { return }
+        guard prepare(.string) else { return }
         if capturing { deliver(.string(value)) } else { JSONBytes.appendString(value, to: &out) }
     }
 
     /// A string escaped once and written many times (such as the source of every match).
     public mutating func text(_ value: JSONText) {
-        guard prepare() else { return }
+        guard prepare(.string) else { return }
         if capturing { deliver(.string(value.text)) } else { out.append(value.json) }
     }
 
     /// Text as bytes from the input, written without building a String; invalid UTF-8 becomes U+FFFD.
     public mutating func bytes(_ value: Span<UInt8>) {
-        guard prepare() else { return }
+        guard prepare(.string) else { return }
         if capturing {
             // Decoding replaces invalid UTF-8 the same way JSONBytes does (maximal subparts become U+FFFD).
             deliver(.string(Bytes.string(value)))
@@ -114,21 +117,21 @@ public struct RecordEncoder: ~Copyable {
     /// An integer field or element; nil writes null.
     public mutating func integer(_ value: Int?) {
         guard let value else { return null() }
-        guard prepare() else { return }
+        guard prepare(.integer) else { return }
         if capturing { deliver(.integer(value)) } else { JSONBytes.appendInteger(value, to: &out) }
     }
 
     /// A number field or element; nil writes null.
     public mutating func number(_ value: Double?) {
         guard let value else { return null() }
-        guard prepare() else { return }
+        guard prepare(.number) else { return }
         if capturing { deliver(.number(value)) } else { JSONBytes.appendNumber(value, to: &out) }
     }
 
     /// A boolean field or element; nil writes null.
     public mutating func boolean(_ value: Bool?) {
         guard let value else { return null() }
-        guard prepare() else { return }
+        guard prepare(.boolean) else { return }
         if capturing { deliver(.bool(value)) } else { out.append(value ? "true" : "false") }
     }
 
@@ -136,7 +139,7 @@ public struct RecordEncoder: ~Copyable {
     /// writes null.
     public mutating func time(_ value: Timestamp?) {
         guard let value else { return null() }
-        guard prepare() else { return }
+        guard prepare(.time) else { return }
         // Every writer shows a time in whole seconds (rfc3339 and the table's local time have no fractions).
         if capturing { deliver(.time(value)) } else { value.appendQuotedRFC3339(to: &out) }
     }
@@ -173,7 +176,7 @@ public struct RecordEncoder: ~Copyable {
     }
 
     private mutating func open(isObject: Bool) {
-        guard prepare() else { return }
+        guard prepare(isObject ? .object : .array) else { return }
         if capturing {
             containers.append(([], [], isObject, ""))
             return
@@ -214,8 +217,15 @@ public struct RecordEncoder: ~Copyable {
     // MARK: Plumbing
 
     /// Writes what comes before a value: the field's key at the top level, a comma between array elements.
-    /// Returns false for a value beyond the declared fields, which is dropped.
-    private mutating func prepare() -> Bool {
+    /// Returns false for a value beyond the declared fields, which is dropped. `kind` is the value's JSON type (nil
+    /// for null and for a whole `Value`): a top-level value of another kind than its field declares is a record
+    /// that writes its fields out of order, which a debug build (every test) stops at.
+    private mutating func prepare(_ kind: Field.Kind? = nil) -> Bool {
+        assert(
+            kind == nil || depth > 0 || !containers.isEmpty || fieldIndex >= fieldCount
+                || fieldKinds[fieldIndex] == kind,
+            "\(schemaType) record wrote a \(kind.map(\.rawValue) ?? "") where field \(fieldIndex + 1) is declared otherwise"
+        )
         if capturing {
             if containers.isEmpty {
                 guard fieldIndex < fieldCount else {
