@@ -5,11 +5,7 @@ import Toolbox
 /// Prints information on paths.
 struct SVNInfoCommand: Command {
     static let depth = SVNOptions.depth(default: .empty)
-    static let targets = Positional(
-        "TARGET",
-        help: "a URL[@REV], @bookmark[/path], a repository's directory or a path in a working copy (default: . in one)",
-        arity: .zeroOrMore,
-        completion: .sources)
+    static let targets = SVNOptions.pathTargets
 
     static let spec = CommandSpec(
         name: "info", abstract: "print what the repository knows of paths",

@@ -12,11 +12,7 @@ struct SVNListCommand: Command {
     static let offline = Flag("offline", help: "answer from the directory cache alone, without asking the server")
     static let noCache = Flag(
         "no-cache", help: "ask the server, neither reading nor writing the directory cache", conflicts: [offline])
-    static let targets = Positional(
-        "TARGET",
-        help: "a URL[@REV], @bookmark[/path], a repository's directory or a path in a working copy (default: . in one)",
-        arity: .zeroOrMore,
-        completion: .sources)
+    static let targets = SVNOptions.pathTargets
 
     static let spec = CommandSpec(
         name: "ls", abstract: "list the entries of repository directories",

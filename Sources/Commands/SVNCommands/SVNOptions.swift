@@ -35,6 +35,13 @@ enum SVNOptions {
     static let unansweredBytes: Int64 = 64 << 20
     static let unansweredMemory: Int64 = 256 << 20
 
+    /// The TARGETs of the commands that read paths (ls, info): with none, the working copy the current directory is in.
+    static let pathTargets = Positional(
+        "TARGET",
+        help: "a URL[@REV], @bookmark[/path], a repository's directory or a path in a working copy (default: . in one)",
+        arity: .zeroOrMore,
+        completion: .sources)
+
     static let all: [any OptionDeclaration] = [username, passwordFile, configDir, trust, interactive, timeout]
 
     /// The most a --password-file may hold: its first line is a password.
