@@ -105,13 +105,15 @@ public struct StreamDecoder {
     }
 
     /// A single-byte encoding by its table: ASCII is itself, 0x80-0x9F what `table` says, 0xA0-0xFF the code point of
-    /// the same number.
+    /// the same number. Runs of ASCII, most of a Latin text, are copied whole.
     private static func convert(_ bytes: Span<UInt8>, by table: [UInt16], into converted: inout [UInt8]) {
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                converted.append(byte)
-            } else if byte < 0xA0 {
+        var start = 0
+        while start < bytes.count {
+            let end = Bytes.firstIndex(in: bytes, from: start) { $0 >= 0x80 }
+            Bytes.append(bytes, start..<end, to: &converted)
+            guard end < bytes.count else { return }
+            let byte = bytes[end]
+            if byte < 0xA0 {
                 let scalar = table[Int(byte - 0x80)]
                 if scalar < 0x800 {
                     converted.append(UInt8(0xC0 | scalar >> 6))
@@ -125,6 +127,7 @@ public struct StreamDecoder {
                 converted.append(0xC0 | byte >> 6)
                 converted.append(0x80 | byte & 0x3F)
             }
+            start = end + 1
         }
     }
 
