@@ -74,8 +74,8 @@ public struct StreamDecoder {
         case .utf8: conversion = .utf8
         case .latin1: conversion = .table(Self.latin1)
         case .windows1252: conversion = .table(Self.windows1252)
-        // glibc's WINDOWS-1252 rejects the five bytes the standard leaves unassigned (they become U+FFFD): by a
-        // table that does the same, it reads as iconv reads it, without iconv.
+        // glibc's WINDOWS-1252 rejects the five bytes the WHATWG table leaves to the C1 controls (they become
+        // U+FFFD): a table that does the same reads as iconv does, without iconv.
         case .iconv("WINDOWS-1252"): conversion = .table(Self.iconvWindows1252)
         case .iconv(let charset):
             do {
@@ -89,13 +89,10 @@ public struct StreamDecoder {
     }
 
     private mutating func convert(_ bytes: Span<UInt8>, final: Bool, into output: inout [UInt8]) {
+        converted.removeAll(keepingCapacity: true)
         switch conversion {
-        case .table(let table)?:
-            converted.removeAll(keepingCapacity: true)
-            Self.convert(bytes, by: table, into: &converted)
-        case .iconv(let transcoder)?:
-            converted.removeAll(keepingCapacity: true)
-            transcoder.convert(bytes, final: final, into: &converted)
+        case .table(let table)?: Self.convert(bytes, by: table, into: &converted)
+        case .iconv(let transcoder)?: transcoder.convert(bytes, final: final, into: &converted)
         default:
             sanitizer.sanitize(bytes, final: final) { Bytes.append($0, to: &output) }
             return
