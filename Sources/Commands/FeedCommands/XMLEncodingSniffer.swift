@@ -2,18 +2,8 @@
 // UTF-32, the XML declaration, or UTF-8 — in that order, as RFC 7303 and the XML specification (appendix F) say.
 import Toolbox
 
-/// The encoding of a document, and how tb turns it into UTF-8 for expat.
-enum DocumentEncoding: Equatable {
-    /// UTF-8: only checked, invalid bytes replaced.
-    case utf8
-    /// windows-1252, which browsers read for the labels ISO-8859-1, latin1, US-ASCII and others: 0x80-0x9F are
-    /// its quotes, dashes and euro sign, every other byte the code point of the same number.
-    case windows1252
-    /// ISO-8859-1 exactly, for the labels the WHATWG standard does not list ("latin-1").
-    case latin1
-    /// Anything else, converted with iconv (windows-1252, KOI8-R, Shift_JIS, GB2312, Big5, UTF-16, UTF-32…).
-    case iconv(String)
-
+/// tb feed's encoding sniffer: RFC 7303's and the XML specification's rule.
+struct XMLEncodingSniffer: EncodingSniffer {
     /// How many bytes to read before deciding: enough for a BOM and an XML declaration.
     static let sniffLength = 1024
 
@@ -21,9 +11,9 @@ enum DocumentEncoding: Equatable {
     /// declaration, its `?>` has come. Where the pieces of the input end must not change the answer: a broken
     /// declaration (`encoding="KOI8-R"?F`, then a `>` further on) was read as KOI8-R whole and as UTF-8 in pieces of
     /// 54 bytes (the feed fuzz target found it).
-    static func canDecide(_ head: [UInt8]) -> Bool {
-        if head.count >= sniffLength { return true }
-        let start = head.firstIndex { !isSpace($0) } ?? head.count
+    func canDecide(_ head: [UInt8], after piece: Span<UInt8>, httpCharset: String?) -> Bool {
+        if head.count >= Self.sniffLength { return true }
+        let start = head.firstIndex { !Self.isSpace($0) } ?? head.count
         let declaration = Array("<?xml".utf8)
         let opening = head[start...].prefix(declaration.count)
         if declaration.starts(with: opening) {
@@ -35,27 +25,30 @@ enum DocumentEncoding: Equatable {
         return !FeedSniffer.isDeclaration(head, at: begins) || head[begins...].firstRange(of: Array("?>".utf8)) != nil
     }
 
+    /// A feed waits for its XML declaration whatever the pace of its bytes: it is never read before it is decided.
+    func canDecideBeforePause(_ head: [UInt8]) -> Bool { false }
+
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// The encoding of a document that starts with `head`, and how many bytes of byte order mark to skip.
-    static func detect(_ head: [UInt8], httpCharset: String?) -> (encoding: DocumentEncoding, skip: Int) {
+    func sniff(_ head: [UInt8], httpCharset: String?) -> (encoding: TextEncoding, byteOrderMark: Int) {
         let boms: [([UInt8], String)] = [
             ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"),
             ([0xFE, 0xFF], "UTF-16BE"), ([0xFF, 0xFE], "UTF-16LE"),
         ]
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
         for (bom, name) in boms where head.starts(with: bom) { return (.iconv(name), bom.count) }
-        if let httpCharset, !httpCharset.isEmpty { return (named(httpCharset), 0) }
+        if let httpCharset, !httpCharset.isEmpty { return (Self.named(httpCharset), 0) }
         let unmarked: [([UInt8], String)] = [
             ([0x00, 0x00, 0x00, 0x3C], "UTF-32BE"), ([0x3C, 0x00, 0x00, 0x00], "UTF-32LE"),
             ([0x00, 0x3C, 0x00, 0x3F], "UTF-16BE"), ([0x3C, 0x00, 0x3F, 0x00], "UTF-16LE"),
         ]
         for (start, name) in unmarked where head.starts(with: start) { return (.iconv(name), 0) }
         // Only the first sniffLength bytes: the whole first read of a file holds many more than the pieces of a pipe.
-        if let declared = declaredEncoding(Array(head.prefix(sniffLength))) {
+        if let declared = Self.declaredEncoding(Array(head.prefix(Self.sniffLength))) {
             // A declaration read in ASCII bytes that says UTF-16 is wrong about itself (as HTML's rule has it).
             if WebEncoding.labelled(declared)?.isUTF16 == true { return (.utf8, 0) }
-            return (named(declared), 0)
+            return (Self.named(declared), 0)
         }
         return (.utf8, 0)
     }
@@ -63,7 +56,7 @@ enum DocumentEncoding: Equatable {
     /// The encoding for a charset name: the WHATWG Encoding Standard's for the labels it lists, as browsers and
     /// feedparser read them (ISO-8859-1 is windows-1252, TIS-620 windows-874); iconv's for the others (UTF-32,
     /// EBCDIC, UTF-7, ISO-2022-KR…), which it reads.
-    static func named(_ name: String) -> DocumentEncoding {
+    static func named(_ name: String) -> TextEncoding {
         if let web = WebEncoding.labelled(name) {
             switch web.name {
             case "utf-8": return .utf8
