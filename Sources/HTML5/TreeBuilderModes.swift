@@ -69,15 +69,8 @@ extension TreeBuilder {
         guard whitespace < text.count else { return }
         let rest = text.extracting(whitespace..<text.count)
         switch mode {
-        case .inHead:
-            stack.pop()
-            self.mode = .afterHead
-        case .inHeadNoscript:
-            stack.pop()
-            self.mode = .inHead
-        case .afterHead:
-            insertHTMLElement(.body)
-            self.mode = .inBody
+        case .inHead, .inHeadNoscript, .afterHead:
+            leaveHead(mode)
         default:
             guard stack.current.isHTML(.colgroup) else {
                 // (A template's column group.) Each character is a token: the others are ignored, and nothing
@@ -91,6 +84,22 @@ extension TreeBuilder {
             self.mode = .inTable
         }
         processCharacters(rest, in: self.mode)
+    }
+
+    /// "Anything else" in the head's modes, before the token is processed again: the head (or its noscript) is closed,
+    /// and after the head the body is implied.
+    private mutating func leaveHead(_ mode: InsertionMode) {
+        switch mode {
+        case .inHead:
+            stack.pop()
+            self.mode = .afterHead
+        case .inHeadNoscript:
+            stack.pop()
+            self.mode = .inHead
+        default:
+            insertHTMLElement(.body)
+            self.mode = .inBody
+        }
     }
 
     /// "In body" characters: reopened formatting elements first; a U+0000 is dropped.
@@ -201,18 +210,7 @@ extension TreeBuilder {
             self.mode = .inHead
             processEndOfFile(in: .inHead)
         case .inHead, .inHeadNoscript, .afterHead:
-            // "Anything else": leave the mode, then reprocess.
-            switch mode {
-            case .inHead:
-                stack.pop()
-                self.mode = .afterHead
-            case .inHeadNoscript:
-                stack.pop()
-                self.mode = .inHead
-            default:
-                insertHTMLElement(.body)
-                self.mode = .inBody
-            }
+            leaveHead(mode)
             processEndOfFile(in: self.mode)
         case .inBody, .inTable, .inCaption, .inColumnGroup, .inTableBody, .inRow, .inCell:
             if !templateModes.isEmpty {
