@@ -25,13 +25,22 @@ enum Tag: UInt8, CaseIterable {
     var id: NameID { NameID(rawValue) }
 
     /// The name as tags spell it (lower case: `foreignobject`, `annotation-xml`).
-    var name: String {
-        switch self {
-        case .annotationXML: "annotation-xml"
-        case .foreignObject: "foreignobject"
-        default: "\(self)"
-        }
-    }
+    var name: String { Self.names[Int(rawValue)] }
+
+    /// Every case's name, in order, written out: `"\(self)"` would ask the runtime's reflection, which cost a page of
+    /// tb html's start-up more than parsing it (TagTests checks the list against the cases).
+    static let names: [String] = [
+        "", "a", "address", "annotation-xml", "applet", "area", "article", "aside", "b", "base", "basefont",
+        "bgsound", "big", "blockquote", "body", "br", "button", "caption", "center", "code", "col", "colgroup", "dd",
+        "desc", "details", "dialog", "dir", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure",
+        "font", "footer", "foreignobject", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head",
+        "header", "hgroup", "hr", "html", "i", "iframe", "image", "img", "input", "keygen", "li", "link", "listing",
+        "main", "malignmark", "marquee", "math", "menu", "meta", "mglyph", "mi", "mn", "mo", "ms", "mtext", "nav",
+        "nobr", "noembed", "noframes", "noscript", "object", "ol", "optgroup", "option", "p", "param", "plaintext",
+        "pre", "rb", "rp", "rt", "rtc", "ruby", "s", "script", "search", "section", "select", "small", "source",
+        "span", "strike", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template",
+        "textarea", "tfoot", "th", "thead", "title", "tr", "track", "tt", "u", "ul", "var", "wbr", "xmp",
+    ]
 }
 
 /// The names of one document's elements: the Tags first, then each new name as it is first seen.
@@ -42,12 +51,20 @@ struct NameTable {
     /// Open addressing: each slot holds a NameID, or -1.
     private var slots: [Int32]
 
+    /// A table holding the Tags only: every document's table starts as a copy of it, which copies no bytes until
+    /// the document adds a name.
     init() {
-        slots = Array(repeating: -1, count: 512)
-        for tag in Tag.allCases {
-            let name = tag == .other ? [] : Array(tag.name.utf8)
-            _ = intern(name.span)
-        }
+        self = Self.tags
+    }
+
+    private static let tags: NameTable = {
+        var table = NameTable(slots: Array(repeating: -1, count: 512))
+        for name in Tag.names { _ = table.intern(Array(name.utf8).span) }
+        return table
+    }()
+
+    private init(slots: [Int32]) {
+        self.slots = slots
     }
 
     var count: Int { starts.count - 1 }

@@ -37,8 +37,9 @@ public struct FeedCommand: Command {
     static let sources = Positional(
         "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .zeroOrMore, completion: .sources)
 
+    public static let commandName = "feed"
     public static let spec = CommandSpec(
-        name: "feed", abstract: "stream RSS and Atom items as they arrive",
+        name: commandName, abstract: "stream RSS and Atom items as they arrive",
         discussion: """
             Reads RSS 0.90, 0.91, 0.92 and 2.0, RSS 1.0 (RDF), and Atom 0.3 and 1.0, with expat, piece by piece as \
             the bytes arrive: each item is printed (and flushed) the moment its end tag is read, so the first item of \

@@ -40,8 +40,9 @@ public struct HTMLCommand: Command {
         "SOURCE", help: "URLs, files, - for stdin (the default unless a terminal), or @bookmarks", arity: .zeroOrMore,
         completion: .sources)
 
+    public static let commandName = "html"
     public static let spec = CommandSpec(
-        name: "html", abstract: "select nodes from HTML pages with CSS selectors or XPath",
+        name: commandName, abstract: "select nodes from HTML pages with CSS selectors or XPath",
         discussion: """
             Parses each page the way a browser does, with tb's own HTML5 parser — the standard's tokenizer and \
             tree construction (tables get their tbody, a <p> ends before a <section>, <title> holds text, SVG and \

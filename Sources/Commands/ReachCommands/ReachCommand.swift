@@ -50,8 +50,9 @@ public struct ReachCommand: Command {
         arity: .oneOrMore,
         completion: .sources)
 
+    public static let commandName = "reach"
     public static let spec = CommandSpec(
-        name: "reach", abstract: "check that hosts, ports and URLs are reachable",
+        name: commandName, abstract: "check that hosts, ports and URLs are reachable",
         discussion: """
             Checks every TARGET at once (as many as the open-files limit allows; the rest wait for a slot) and \
             prints a reach record for each the moment its check ends. How it checks \

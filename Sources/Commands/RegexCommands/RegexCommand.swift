@@ -132,8 +132,9 @@ public struct RegexCommand: Command {
         arity: .zeroOrMore,
         completion: .sources)
 
+    public static let commandName = "regex"
     public static let spec = CommandSpec(
-        name: "regex", abstract: "find PCRE2 matches in files, URLs and streams",
+        name: commandName, abstract: "find PCRE2 matches in files, URLs and streams",
         discussion: """
             The whole input is the subject: a match can cross lines where the pattern lets it ((?s), \\n, \\s). ^ \
             and $ match at every line, as in grep and ripgrep (PCRE2_MULTILINE is always on; (?-m) turns it off), \

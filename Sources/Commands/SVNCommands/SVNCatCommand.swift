@@ -10,8 +10,9 @@ struct SVNCatCommand: Command {
         "TARGET", help: "a file's URL[@REV], @bookmark/path or path in a working copy", arity: .oneOrMore,
         completion: .sources)
 
+    static let commandName = "cat"
     static let spec = CommandSpec(
-        name: "cat", abstract: "print the contents of repository files",
+        name: commandName, abstract: "print the contents of repository files",
         discussion: """
             Writes each TARGET file's bytes to standard output, one after another, exactly as svn cat does \
             (svn:keywords expanded unless --ignore-keywords), streaming them as they arrive. There are no records: \

@@ -3,8 +3,9 @@ import Toolbox
 
 /// Groups ls, cat, log and info.
 public struct SVNCommand: CommandGroup {
+    public static let commandName = "svn"
     public static let spec = CommandSpec(
-        name: "svn", abstract: "read Subversion repositories without a working copy",
+        name: commandName, abstract: "read Subversion repositories without a working copy",
         discussion: """
             ls, cat, log and info answer what svn's commands of those names answer for a repository URL \
             (file://, svn://, svn+ssh://, http:// and https://), as records, through libsvn itself. A TARGET is a \

@@ -7,8 +7,9 @@ struct SVNInfoCommand: Command {
     static let depth = SVNOptions.depth(default: .empty)
     static let targets = SVNOptions.pathTargets
 
+    static let commandName = "info"
     static let spec = CommandSpec(
-        name: "info", abstract: "print what the repository knows of paths",
+        name: commandName, abstract: "print what the repository knows of paths",
         discussion: """
             Prints an info record for each TARGET (and with -R or --depth, for what lies below it): its URL, the \
             repository's root and UUID, its kind, size, the last change and the lock on it. path is the TARGET's \

@@ -14,8 +14,9 @@ struct SVNListCommand: Command {
         "no-cache", help: "ask the server, neither reading nor writing the directory cache", conflicts: [offline])
     static let targets = SVNOptions.pathTargets
 
+    static let commandName = "ls"
     static let spec = CommandSpec(
-        name: "ls", abstract: "list the entries of repository directories",
+        name: commandName, abstract: "list the entries of repository directories",
         discussion: """
             Prints an entry record for everything in each TARGET directory (or for a TARGET file itself), in the \
             order libsvn delivers them, as they arrive. Only the fields that are printed are asked of the server: \

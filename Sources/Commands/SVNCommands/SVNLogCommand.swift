@@ -22,8 +22,9 @@ struct SVNLogCommand: Command {
         "TARGET", help: "a URL[@REV], @bookmark[/path] or a path in a working copy (default: . in one)",
         arity: .optional, completion: .sources)
 
+    static let commandName = "log"
     static let spec = CommandSpec(
-        name: "log", abstract: "print the revisions that changed a path",
+        name: commandName, abstract: "print the revisions that changed a path",
         discussion: """
             Prints a revision record for each revision that changed TARGET or anything below it, newest first, as \
             the server sends them: the first records reach a pipe while the rest of a long log is still coming. \

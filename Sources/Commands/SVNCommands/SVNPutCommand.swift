@@ -13,8 +13,9 @@ struct SVNPutCommand: Command {
     static let url = Positional("URL", help: "the file's URL or @bookmark/path", completion: .sources)
     static let file = Positional("FILE", help: "the new contents; - for standard input", completion: .files)
 
+    static let commandName = "put"
     static let spec = CommandSpec(
-        name: "put", abstract: "commit one file without a working copy",
+        name: commandName, abstract: "commit one file without a working copy",
         discussion: """
             Commits the bytes of FILE (or of standard input, for -) as the file at URL in a new revision, as \
             svnmucc put does: a file that exists gets the new contents (action M in the log), a name that does not \

@@ -10,8 +10,9 @@ struct BookmarkAdd: Command {
     static let url = Positional(
         "URL", help: "a URL (scheme://...), or an existing local path (saved as an absolute path)", completion: .files)
 
+    static let commandName = "add"
     static let spec = CommandSpec(
-        name: "add", abstract: "save URL under NAME",
+        name: commandName, abstract: "save URL under NAME",
         discussion: """
             A local path must exist, and is saved as an absolute path, so the bookmark works from any directory; \
             anything else must be a URL with its scheme (https://...). Adding a name \

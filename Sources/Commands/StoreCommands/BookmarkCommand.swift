@@ -3,8 +3,9 @@ import Toolbox
 
 /// Groups add, ls, rm and show.
 public struct BookmarkCommand: CommandGroup {
+    public static let commandName = "bookmark"
     public static let spec = CommandSpec(
-        name: "bookmark", abstract: "save sources under short names, for use as @NAME",
+        name: commandName, abstract: "save sources under short names, for use as @NAME",
         discussion: """
             A bookmark names a URL or a local path. Anywhere a command takes a SOURCE, @NAME stands for the \
             bookmarked URL and @NAME/more/path for that URL with more path appended, so \

@@ -3,8 +3,9 @@ import Toolbox
 
 /// Lists the bookmarks.
 struct BookmarkList: Command {
+    static let commandName = "ls"
     static let spec = CommandSpec(
-        name: "ls", abstract: "list the bookmarks",
+        name: commandName, abstract: "list the bookmarks",
         discussion: """
             Lists every bookmark, in the order they were added. Names that are one name in NFKC but stored under \
             several spellings (by hand, or by a tb that did not normalize names) are all listed, and each such name \

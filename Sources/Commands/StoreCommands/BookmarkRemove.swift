@@ -5,8 +5,9 @@ import Toolbox
 struct BookmarkRemove: Command {
     static let names = BookmarkArguments.name("the bookmarks to remove", arity: .oneOrMore)
 
+    static let commandName = "rm"
     static let spec = CommandSpec(
-        name: "rm", abstract: "remove bookmarks",
+        name: commandName, abstract: "remove bookmarks",
         discussion: "Removes all the named bookmarks, or none of them when one does not exist.",
         positionals: [names],
         examples: [Example("tb bookmark rm news logs", "Remove @news and @logs.")])

@@ -5,8 +5,9 @@ import Toolbox
 struct BookmarkShow: Command {
     static let name = BookmarkArguments.name("the bookmark to print")
 
+    static let commandName = "show"
     static let spec = CommandSpec(
-        name: "show", abstract: "print one bookmark",
+        name: commandName, abstract: "print one bookmark",
         positionals: [name], records: [Bookmark.schema],
         examples: [Example("tb bookmark show news --template '%(url)'", "Print the URL behind @news.")])
 

@@ -2,8 +2,9 @@ import Toolbox
 
 /// Empties the history.
 struct HistoryClear: Command {
+    static let commandName = "clear"
     static let spec = CommandSpec(
-        name: "clear", abstract: "forget every visit",
+        name: commandName, abstract: "forget every visit",
         examples: [Example("tb history clear", "Empty the history.")])
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}

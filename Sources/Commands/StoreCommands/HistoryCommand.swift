@@ -9,8 +9,9 @@ public struct HistoryCommand: Command {
         completion: .visitingCommands)
     static let limit = Option<Int>("limit", short: "n", help: "only the newest N visits", range: 0...)
 
+    public static let commandName = "history"
     public static let spec = CommandSpec(
-        name: "history", abstract: "list what tb fetched and checked",
+        name: commandName, abstract: "list what tb fetched and checked",
         discussion: """
             Commands that fetch or check a target (feed, regex on a URL, reach, svn) record a visit after each \
             run: the time, the command, the target without user name or password, the exit status and how many \

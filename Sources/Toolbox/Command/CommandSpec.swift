@@ -70,7 +70,7 @@ public struct CommandSpec: Sendable {
 
     /// The subcommand called `name`, if any.
     public func subcommand(named name: String) -> (any Command.Type)? {
-        subcommands.first { $0.spec.name == name }
+        subcommands.first { $0.commandName == name }
     }
 
     /// The subcommands that help and completion show.

@@ -4,8 +4,9 @@
 struct CompleteCommand: Command {
     static let words = Positional("WORD", help: "the words after 'tb'; the last is being completed", arity: .zeroOrMore)
 
+    static let commandName = "__complete"
     static let spec = CommandSpec(
-        name: "__complete", abstract: "print completion candidates for the shell scripts", positionals: [words],
+        name: commandName, abstract: "print completion candidates for the shell scripts", positionals: [words],
         hidden: true)
 
     let words: [String]

@@ -2,8 +2,9 @@
 
 /// Prints the command tree as JSON.
 struct DumpSpecCommand: Command {
+    static let commandName = "__dump-spec"
     static let spec = CommandSpec(
-        name: "__dump-spec", abstract: "print every command's declaration as JSON", hidden: true)
+        name: commandName, abstract: "print every command's declaration as JSON", hidden: true)
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 

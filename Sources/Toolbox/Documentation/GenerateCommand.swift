@@ -14,8 +14,9 @@ struct GenerateCommand: Command {
         "output-dir", value: "DIR", help: "write man/ and completions/ under DIR", default: ".",
         completion: .directories)
 
+    static let commandName = "__generate"
     static let spec = CommandSpec(
-        name: "__generate", abstract: "write the man pages and completion scripts", options: [outputDirectory],
+        name: commandName, abstract: "write the man pages and completion scripts", options: [outputDirectory],
         positionals: [what], hidden: true)
 
     let target: Target

@@ -6,8 +6,9 @@ struct HelpCommand: Command {
     static let command = Positional(
         "COMMAND", help: "the command (and subcommand) to describe", arity: .zeroOrMore, completion: .commands)
 
+    static let commandName = "help"
     static let spec = CommandSpec(
-        name: "help", abstract: "show help for tb or one of its commands",
+        name: commandName, abstract: "show help for tb or one of its commands",
         discussion: """
             Without a command, lists every command, external ones included. With one, shows its full help: \
             description, arguments, options, output fields, exit statuses and examples. For an external command, \

@@ -39,7 +39,7 @@ public struct ArgumentParser {
             return .overview(ParsedArguments(path: [], words: values))
         }
         let name = arguments[index].text
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = commands.first(where: { $0.commandName == name }) else {
             return .external(
                 name: name, arguments: arguments[(index + 1)...].map(\.text), argumentIndex: index + 1,
                 global: ParsedArguments(path: [], words: values))

@@ -18,7 +18,7 @@ public struct Registry: Sendable {
 
     /// The command at `path` (`["bookmark", "add"]`), or nil.
     public func command(at path: [String]) -> (any Command.Type)? {
-        guard let first = path.first, var command = commands.first(where: { $0.spec.name == first }) else {
+        guard let first = path.first, var command = commands.first(where: { $0.commandName == first }) else {
             return nil
         }
         for name in path.dropFirst() {

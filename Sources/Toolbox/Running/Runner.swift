@@ -81,6 +81,7 @@ public struct Runner {
     private var helpWidth: Int { min(terminalColumns ?? 80, 100) }
 
     private func runBuiltin(_ type: any Command.Type, _ arguments: ParsedArguments) -> ExitStatus {
+        assert(type.commandName == type.spec.name, "\(type): commandName is not its spec's name")
         let command: any Command
         let output: Output
         do {
