@@ -157,18 +157,22 @@ fuzz: deps
 
 # bench/html.sh's tools besides tb: its HTML5 parser alone (bench/HTML5Parse), built with tb's flags so that the
 # modules they share are neither rebuilt nor compiled otherwise than in tb, gumbo's parse alone
-# (bench/gumbo-parse.c) and libxml2's streaming parser alone (bench/libxml2-sax.c).
+# (bench/gumbo-parse.c), libxml2's streaming parser alone (bench/libxml2-sax.c) and expat alone over zlib
+# (bench/expat-parse.c), tb feed's floor.
 BENCH_HTML5 := .build/release/tb-bench-html5
 GUMBO_PARSE := .build/gumbo-parse
 LIBXML2_SAX := .build/libxml2-sax
+EXPAT_PARSE := .build/expat-parse
 bench: deps build
 	@scripts/install-packages.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --product tb-bench-html5 --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) \
 		$(START_UP_FLAGS)
 	$(CC) -O2 -o $(GUMBO_PARSE) bench/gumbo-parse.c -lgumbo
 	$(CC) -O2 -I/usr/include/libxml2 -o $(LIBXML2_SAX) bench/libxml2-sax.c -lxml2
+	$(CC) -O2 -o $(EXPAT_PARSE) bench/expat-parse.c -lexpat -lz
 	@status=0; for script in bench/*.sh; do \
-		TB=$(BIN) TB_BENCH_HTML5=$(BENCH_HTML5) GUMBO_PARSE=$(GUMBO_PARSE) LIBXML2_SAX=$(LIBXML2_SAX) $$script || status=1; \
+		TB=$(BIN) TB_BENCH_HTML5=$(BENCH_HTML5) GUMBO_PARSE=$(GUMBO_PARSE) LIBXML2_SAX=$(LIBXML2_SAX) \
+			EXPAT_PARSE=$(EXPAT_PARSE) $$script || status=1; \
 	done; exit $$status
 
 install: build

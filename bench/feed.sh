@@ -1,9 +1,13 @@
 #!/bin/bash
-# tb feed against sfeed on a generated RSS 2.0 feed of 100,000 items (~117 MB), in one run.
-# Goals: throughput at least sfeed's (`sfeed < big.xml`), on plain and on gzip input (`gzip -dc | sfeed`);
+# tb feed against sfeed and against its floor, expat alone (bench/expat-parse.c: namespaces, empty handlers, zlib
+# for gzip input), on a generated RSS 2.0 feed of 100,000 items (~117 MB), in one run. Set EXPAT_PARSE to the built
+# floor program (`make bench` does).
+# Goals: at most 1.15x the time of expat alone, on plain and on gzip input; throughput at least sfeed's
+# (`sfeed < big.xml`), on plain and on gzip input (`gzip -dc | sfeed`);
 # peak RSS at most 12 MB at 117 MB and at 1 GB (piped), and not growing with one 50 MB item; the first record of a
 # stalling loopback feed in a pipe within 50 ms of its bytes. Exits 1 when a goal is missed.
 source "$(dirname "$0")/common.bash"
+expat_parse=$(realpath "${EXPAT_PARSE:-.build/expat-parse}")
 
 corpus=$(corpus feed-100k.xml make-feed-corpus.py 100000)
 [ -f "$corpus.gz" ] && [ "$corpus.gz" -nt "$corpus" ] || gzip -c "$corpus" >"$corpus.gz"
@@ -14,7 +18,9 @@ measure --warmup 1 --runs 7 \
     -n 'sfeed' "sfeed < '$corpus'" \
     -n 'tb feed' "'$tb' feed '$corpus'" \
     -n 'gzip -dc | sfeed' "gzip -dc '$corpus.gz' | sfeed" \
-    -n 'tb feed (gzip)' "'$tb' feed '$corpus.gz'"
+    -n 'tb feed (gzip)' "'$tb' feed '$corpus.gz'" \
+    -n 'expat alone' "'$expat_parse' '$corpus'" \
+    -n 'expat alone (gzip)' "'$expat_parse' '$corpus.gz'"
 
 rss_file=$(peak "'$tb' feed '$corpus'")
 rss_sfeed=$(peak "sfeed < '$corpus'")
@@ -39,6 +45,11 @@ report "feed ($megabytes MB)" "$megabytes" '
         plain = median["sfeed"] / median["tb feed"]
         packed = median["gzip -dc | sfeed"] / median["tb feed (gzip)"]
         failed = 0
+        floor = median["tb feed"] / median["expat alone"]
+        floorPacked = median["tb feed (gzip)"] / median["expat alone (gzip)"]
+        printf "tb feed / expat alone:       %.2fx (goal <= 1.15)   %s\n", floor, (floor <= 1.15 ? "ok" : "SLOW")
+        printf "gzip: / expat over zlib:     %.2fx (goal <= 1.15)   %s\n", floorPacked, (floorPacked <= 1.15 ? "ok" : "SLOW")
+        if (floor > 1.15 || floorPacked > 1.15) failed = 1
         printf "tb feed vs sfeed:            %.2fx (goal >= 1)   %s\n", plain, (plain >= 1 ? "ok" : "SLOW")
         printf "gzip: vs gzip -dc | sfeed:   %.2fx (goal >= 1)   %s\n", packed, (packed >= 1 ? "ok" : "SLOW")
         if (plain < 1 || packed < 1) failed = 1
