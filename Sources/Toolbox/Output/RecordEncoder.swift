@@ -19,8 +19,9 @@ public struct RecordEncoder: ~Copyable {
     private var prefixRanges: [Range<Int>] = []
     private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>])] = [:]
     private var fieldCount = 0
-    /// The declared kind of each field, which a debug build checks every top-level value against.
-    private var fieldKinds: [Field.Kind] = []
+    /// The schema's fields, whose declared kinds a debug build checks every top-level value against (kept as the
+    /// schema's own array: records that alternate between two schemas must not build one a switch).
+    private var fields: [Field] = []
     private var fieldIndex = 0
     /// JSON containers: the innermost one's kind and whether its next element needs a comma; outer ones saved.
     private var depth = 0
@@ -68,7 +69,7 @@ public struct RecordEncoder: ~Copyable {
         }
         schemaType = schema.type
         fieldCount = schema.fields.count
-        fieldKinds = schema.fields.map(\.kind)
+        fields = schema.fields
     }
 
     /// Ends a record: writes `}` and a newline in JSON mode.
@@ -223,7 +224,7 @@ public struct RecordEncoder: ~Copyable {
     private mutating func prepare(_ kind: Field.Kind? = nil) -> Bool {
         assert(
             kind == nil || depth > 0 || !containers.isEmpty || fieldIndex >= fieldCount
-                || fieldKinds[fieldIndex] == kind,
+                || fields[fieldIndex].kind == kind,
             "\(schemaType) record wrote a \(kind.map(\.rawValue) ?? "") where field \(fieldIndex + 1) is declared otherwise"
         )
         if capturing {
