@@ -80,7 +80,10 @@ FORCE:
 STATIC_CXX := .build/static-libstdc++
 # Generic types are instantiated through accessor functions instead of mangled names the runtime demangles and checks
 # against every protocol conformance in the binary: a third of the instructions of `tb bookmark ls` went there.
-START_UP_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# No RUNPATH of $$ORIGIN (SwiftPM's default): tb links only system libraries, and with it the loader first looked for
+# each of them in a dozen hardware-capability directories beside the binary (forty failed system calls every start).
+START_UP_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	--disable-local-rpath
 # swift build runs every time (it returns at once when nothing changed): the binary names the commit it was built
 # from, and a new commit changes no source.
 $(BIN): FORCE

@@ -236,6 +236,23 @@ struct FeedCommandTests: CommandTesting {
         #expect(item["summary"]?.string == "<b>bold</b> &amp; raw")
     }
 
+    /// A small file reaches expat whole, in one piece, and HTML's entities are declared only when it refers to one:
+    /// also when it does only in an attribute, where expat would drop an undeclared one without a word.
+    @Test func htmlEntitiesInAWholeSmallFile() throws {
+        let attribute = scratch.write(
+            "attribute.xml",
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title>plain &amp; simple</title>
+            <category term="caf&eacute;"/></entry></feed>
+            """)
+        let item = try records([attribute])[0]
+        #expect(item["title"]?.string == "plain & simple")
+        #expect(item["categories"] == .array([.string("café")]))
+        let undeclared = scratch.write(
+            "undeclared.xml", "<rss><channel><item><title>a &foo; b &amp;&lt;</title></item></channel></rss>")
+        #expect(try records([undeclared])[0]["title"]?.string == "a &foo; b &<")
+    }
+
     @Test func relativeLinksWithXMLBase() throws {
         let path = scratch.write(
             "base.xml",

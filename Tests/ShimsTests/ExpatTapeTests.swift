@@ -134,15 +134,16 @@ struct ExpatTapeTests {
         #expect(try Self.events(delivery, bytes + [[]]).lines == expected.lines)
     }
 
-    /// A tape that fills (more text or more events than it holds at once) is read and emptied while expat goes on.
-    @Test(arguments: Delivery.allCases)
-    func longDocumentsInOnePiece(delivery: Delivery) throws {
+    /// A tape that fills (more text or more events than it holds at once) is read and emptied while expat goes on:
+    /// in one piece (which expat parses on the caller's thread even when it may have one of its own) and in two.
+    @Test(arguments: Delivery.allCases, [false, true])
+    func longDocumentsInOnePiece(delivery: Delivery, cut: Bool) throws {
         var document = Array("<r>".utf8)
         for index in 0..<5_000 { document += Array("<i n='\(index)'>text \(index)\n&amp;</i>".utf8) }
         document += Array("<big>".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
         document += Array("</big></r>".utf8)
         let expected = try Self.events(.callbacks, [document[...]])
-        let got = try Self.events(delivery, [document[...]])
+        let got = try Self.events(delivery, cut ? [document[..<10], document[10...]] : [document[...]])
         #expect(got.lines == expected.lines)
         #expect(got.lines.count == expected.lines.count)
     }
@@ -202,6 +203,17 @@ struct ExpatTapeTests {
         let expected = try Self.events(.callbacks, [Self.document[...]], positions: false)
         let got = try Self.events(delivery, [Self.document[...]], positions: false)
         #expect(got.lines == expected.lines)
+    }
+
+    /// Whether a whole document needs declarations of entities: it does when it refers to any but XML's five.
+    @Test func entitiesReferredTo() {
+        for (text, refers) in [
+            ("<a>plain</a>", false), ("<a b='&amp;&lt;'>&gt;&quot;&apos;&#233;&#x41;</a>", false),
+            ("<a>caf&eacute;</a>", true), ("<a b='&nbsp;'/>", true), ("<a>&foo;</a>", true), ("<a>AT&T</a>", true),
+            ("<a>&amp", true), ("<a>&ampx;</a>", true),
+        ] {
+            #expect(ExpatParser.refersToEntities(Array(text.utf8).span) == refers, "\(text)")
+        }
     }
 
     /// With a thread, `flush` replays everything parsed so far: an item is out before more input comes.

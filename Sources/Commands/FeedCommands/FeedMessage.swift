@@ -7,6 +7,7 @@ enum FeedMessage: Sendable {
     case base(String?)
     /// The Content-Type the source came with, if any: a document that is not a feed is reported with it.
     case contentType(String?)
-    /// The next piece of the document, as clean UTF-8.
-    case text([UInt8])
+    /// The next piece of the document, as clean UTF-8; `last` when the input ends with it (a small file comes whole,
+    /// in one piece: expat can then be told so with it).
+    case text([UInt8], last: Bool)
 }

@@ -113,16 +113,23 @@ final class FeedParser {
         return batch
     }
 
-    /// The input ended.
-    func finish() throws {
-        if start != nil, let text = try sniffed(final: true), !text.isEmpty {
-            guard try feedText(text) else { return }
+    /// The input ended with `last`, the last piece (all of a small file: expat is told that it is the whole
+    /// document, which spares it declarations the document does not use, and a thread).
+    func finish(_ last: [UInt8] = []) throws {
+        var text = last
+        if start != nil {
+            start?.append(contentsOf: last)
+            text = try sniffed(final: true) ?? []
         }
         if let recovery, recovery.failure != nil {
+            if !text.isEmpty { guard try recovery.keep(text, printed: printed) else { return } }
             try recovery.recover(printed: printed)
             return
         }
-        try parse([], final: true)
+        recovery?.keep(text)
+        try parse(text, final: true)
+        // --limit reached: the rest is not read.
+        if delegate.stopped && !text.isEmpty { return }
         if let recovery, recovery.failure != nil {
             try recovery.recover(printed: printed)
             return

@@ -13,6 +13,7 @@ final class FeedPrinter: InputHandler {
     /// What stands for the source where its feed has no title: the URL's host, the file's name.
     private let sourceLabel: JSONText
     private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>
+    private let name: String
     private var decoder: TextDecoder
     /// Decoded text not yet handed over: the parsing thread gets pieces of --read-size bytes, at most `largestPiece`
     /// (network reads are smaller: fewer, larger hand-overs cost less), except when the input layer is about to wait,
@@ -47,8 +48,12 @@ final class FeedPrinter: InputHandler {
         let base =
             Locations.isURL(name)
             ? name : name == "-" ? nil : Locations.fileURL(path: name, directory: try? FileSystem.currentDirectory())
+        self.name = name
+        // Its thread starts once the source proves more than one piece long (see `start`).
         do {
-            pipeline = try WorkerPipeline(capacity: 3) { pipeline in Self.parse(pipeline, settings, name, base) }
+            pipeline = try WorkerPipeline(capacity: 3, deferred: true) { pipeline in
+                Self.parse(pipeline, settings, name, base)
+            }
         } catch {
             throw ToolError("cannot start a thread to parse '\(name)': \(error)")
         }
@@ -67,22 +72,28 @@ final class FeedPrinter: InputHandler {
         var base = base
         var contentType: String?
         var parser: FeedParser?
+        func current() throws -> FeedParser {
+            let current = try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
+            parser = current
+            return current
+        }
         do {
-            while let message = pipeline.next() {
+            var last: [UInt8] = []
+            loop: while let message = pipeline.next() {
                 switch message {
                 case .base(let url):
                     if let url { base = url }
                 case .contentType(let type):
                     contentType = type
-                case .text(let bytes):
-                    let current =
-                        try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
-                    parser = current
-                    var more = try current.feed(bytes)
+                case .text(let bytes, last: true):
+                    last = bytes
+                    break loop
+                case .text(let bytes, last: false):
+                    var more = try current().feed(bytes)
                     // expat runs ahead on a thread of its own (see ExpatParser): before this thread waits for more
                     // text, everything expat parsed is replayed (feeding nothing flushes).
-                    if more && !pipeline.hasInput { more = try current.feed([]) }
-                    var batch = current.takeBatch()
+                    if more && !pipeline.hasInput { more = try current().feed([]) }
+                    var batch = try current().takeBatch()
                     batch.finished = !more
                     if !more {
                         _ = pipeline.emit(batch)
@@ -91,9 +102,8 @@ final class FeedPrinter: InputHandler {
                     if !batch.outputs.isEmpty { _ = pipeline.emit(batch) }
                 }
             }
-            let current = try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
-            try current.finish()
-            var batch = current.takeBatch()
+            try current().finish(last)
+            var batch = try current().takeBatch()
             batch.finished = true
             _ = pipeline.emit(batch)
         } catch {
@@ -104,7 +114,15 @@ final class FeedPrinter: InputHandler {
         }
     }
 
+    /// A file of one piece is parsed on this thread when it ends: a second thread would cost more than the parse.
     func start(_ info: SourceInfo) throws {
+        if info.fileSize.map({ $0 > handOverSize }) ?? true {
+            do {
+                try pipeline.start()
+            } catch {
+                throw ToolError("cannot start a thread to parse '\(name)': \(error)")
+            }
+        }
         decoder.use(contentType: info.contentType)
         try pipeline.send(.base(info.effectiveURL)) { try print($0) }
         try pipeline.send(.contentType(info.contentType)) { try print($0) }
@@ -121,26 +139,26 @@ final class FeedPrinter: InputHandler {
     /// together once all are decoded: the parsing thread, finding no more queued, waits for expat's thread to catch
     /// up (see `parse`), and would do so for every piece.
     private func send(_ bytes: Span<UInt8>, final: Bool) throws {
-        var ready: [[UInt8]] = []
+        var ready: [FeedMessage] = []
         var start = 0
         repeat {
             let end = min(start + handOverSize, bytes.count)
             let last = end == bytes.count
             decoder.decode(bytes.extracting(start..<end), final: final && last, into: &pending) { context.warn($0) }
             if !pending.isEmpty && (pending.count >= handOverSize || (final && last)) {
-                ready.append(pending)
+                ready.append(.text(pending, last: final && last))
                 pending = []
             }
             start = end
         } while start < bytes.count
-        for text in ready { try pipeline.send(.text(text)) { try print($0) } }
+        for text in ready { try pipeline.send(text) { try print($0) } }
     }
 
     private func handOver() throws {
         guard !pending.isEmpty else { return }
         let text = pending
         pending = []
-        try pipeline.send(.text(text)) { try print($0) }
+        try pipeline.send(.text(text, last: false)) { try print($0) }
     }
 
     func idle() throws {

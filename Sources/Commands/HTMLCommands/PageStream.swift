@@ -2,7 +2,8 @@
 // (HTMLTreeStream), the walk finds the matches that are final (StreamWalk), and each becomes its records as tree
 // mode builds them — URLs resolved against the <base href> of the head, which the walk reaches before any match
 // after it. The records are built here, or, given a way to print encoded records, on a second core
-// (StreamRecordThread).
+// (StreamRecordThread) once the page has had a batch of matches: a small page's few are built sooner than a thread
+// starts.
 import HTML5
 import POSIX
 import Toolbox
@@ -13,7 +14,11 @@ final class PageStream {
     private let stream = HTMLTreeStream()
     private let walk: StreamWalk
     private var builder: NodeRecordBuilder
-    private let thread: StreamRecordThread?
+    private var thread: StreamRecordThread?
+    /// How the second thread prints, until it starts; nil when records are built here only.
+    private var printEncoded: ((EncodedRecords) throws -> Void)?
+    /// Matches whose records were built here.
+    private var builtHere = 0
     /// The page's own URL, which relative URLs resolve against when the page has no <base href>.
     var documentURL: String? {
         didSet {
@@ -32,9 +37,7 @@ final class PageStream {
         builder = NodeRecordBuilder(
             settings: settings, source: JSONText(name), urls: PageURLs(base: settings.base ?? documentURL))
         walk = StreamWalk(stream: stream, selectors: selectors, writesPaths: settings.showsPath)
-        thread =
-            settings.limit == nil && System.processorCount > 1
-            ? printEncoded.flatMap { StreamRecordThread(print: $0) } : nil
+        self.printEncoded = settings.limit == nil && System.processorCount > 1 ? printEncoded : nil
         walk.enteringHead = { [unowned self] tree in
             guard self.settings.base == nil else { return }
             let base = PageWork.treeBase(tree, url: self.documentURL) ?? self.documentURL
@@ -50,6 +53,11 @@ final class PageStream {
         let going = try printFinal(emit)
         if let thread, walk.wouldDrop || thread.pending.count >= StreamRecordThread.batchSize {
             try thread.send(stream.tree, builder: builder)
+        }
+        if thread == nil, let print = printEncoded, builtHere >= StreamRecordThread.batchSize {
+            // Without a thread (none could be started), the records go on being built here.
+            thread = StreamRecordThread(print: print)
+            printEncoded = nil
         }
         walk.dropPassed()
         return going
@@ -83,6 +91,7 @@ final class PageStream {
         return try walk.run { node, path in
             let current = page ?? TreePage(stream.tree)
             page = current
+            builtHere += 1
             return try builder.records(for: StreamNode(node: TreeNode(page: current, node: node), path: path), emit)
         }
     }

@@ -37,7 +37,8 @@ final class MatchPrinter: InputHandler {
         source = JSONText(name)
         shown = view.map { RipgrepSource(view: $0, name: name) }
         do {
-            pipeline = try WorkerPipeline(capacity: 3) { pipeline in
+            // Its thread starts once the source proves larger than `smallFile` (see `start`).
+            pipeline = try WorkerPipeline(capacity: 3, deferred: true) { pipeline in
                 do {
                     let finder = try MatchFinder(settings: settings, name: name) { pipeline.emit($0) }
                     while let bytes = pipeline.next() {
@@ -74,6 +75,18 @@ final class MatchPrinter: InputHandler {
     func replay(_ batches: [MatchBatch]) throws {
         for batch in batches { try print(batch) }
         try end()
+    }
+
+    /// A file this small is matched on this thread when it ends: a second thread would cost more than the matching.
+    static let smallFile = 128 << 10
+
+    func start(_ info: SourceInfo) throws {
+        guard let pipeline, info.fileSize.map({ $0 > Self.smallFile }) ?? true else { return }
+        do {
+            try pipeline.start()
+        } catch {
+            throw ToolError("cannot start a thread to match '\(name)': \(error)")
+        }
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {

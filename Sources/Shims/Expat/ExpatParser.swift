@@ -42,8 +42,16 @@ public final class ExpatParser {
 
     /// The tape expat's events are written to, nil when they are delivered callback by callback.
     let tape: ExpatTape?
-    /// The thread expat runs on, when it has one of its own.
+    /// The thread expat runs on, when it has one of its own: started with the first piece that is not the last. A
+    /// document given whole, in one final piece, is parsed on the caller's thread, as without a thread.
     private var thread: WorkerPipeline<ExpatPiece, ExpatChunk>?
+    private var threadStarted = false
+    /// Whether the entity declarations are parsed when expat asks for the DTD: not when the whole document came in
+    /// one piece and refers to no entity but XML's five, since then none of them can matter (parsing HTML's 248
+    /// took as long as the rest of a small feed).
+    private var declaresEntities = true
+    /// Whether a piece with bytes (or the final one) was parsed.
+    private var started = false
 
     /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
     public static var version: String {
@@ -109,7 +117,7 @@ public final class ExpatParser {
         if thread, let tape = self.tape {
             let parsing = ExpatThreadParser(parser: parser, tape: tape)
             do {
-                self.thread = try WorkerPipeline(capacity: 1) { parsing.run($0) }
+                self.thread = try WorkerPipeline(capacity: 1, deferred: true) { parsing.run($0) }
             } catch {
                 throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
             }
@@ -127,7 +135,9 @@ public final class ExpatParser {
     /// `parse(_:final:)` for bytes in an array: with a thread, the array is queued for it as it is, not copied.
     public func parse(_ bytes: [UInt8], final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
-        if let thread, let tape { return try parse(bytes, final: final, on: thread, tape: tape) }
+        if let thread, let tape, try startsThread(bytes.span, final: final) {
+            return try parse(bytes, final: final, on: thread, tape: tape)
+        }
         try parse(bytes.span, final: final)
     }
 
@@ -136,7 +146,7 @@ public final class ExpatParser {
     /// piece is a `flush`, and the final one replays everything.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
-        if let thread, let tape {
+        if let thread, let tape, try startsThread(bytes, final: final) {
             var copy: [UInt8] = []
             copy.reserveCapacity(bytes.count)
             bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
@@ -171,15 +181,61 @@ public final class ExpatParser {
         throw ExpatError(code: code, line: line, column: column)
     }
 
+    /// Looks at a piece before it is parsed: the first one with bytes tells whether the entity declarations are
+    /// needed, and whether expat gets its thread (true: the piece goes to it). The one piece of a whole document is
+    /// parsed here; a flush before any piece has nothing to wait for.
+    private func startsThread(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) -> Bool {
+        if !started && (final || !bytes.isEmpty) {
+            started = true
+            if final && !entityDeclarations.isEmpty { declaresEntities = Self.refersToEntities(bytes) }
+        }
+        if !threadStarted && !final && !bytes.isEmpty {
+            do {
+                try thread?.start()
+            } catch {
+                throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
+            }
+            threadStarted = true
+        }
+        return threadStarted
+    }
+
+    /// Whether `bytes` refer to an entity other than XML's five (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`):
+    /// character references (`&#233;`) are not entities. Anything that is not plainly one of the five counts.
+    public static func refersToEntities(_ bytes: Span<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                guard buffer[index] == UInt8(ascii: "&") else {
+                    index += 1
+                    continue
+                }
+                index += 1
+                if index < buffer.count && buffer[index] == UInt8(ascii: "#") { continue }
+                var end = index
+                while end < buffer.count && end - index < 5 && buffer[end] != UInt8(ascii: ";") { end += 1 }
+                guard end < buffer.count && buffer[end] == UInt8(ascii: ";") else { return true }
+                let name = buffer[index..<end]
+                guard predefinedEntities.contains(where: { $0.elementsEqual(name) }) else { return true }
+                index = end + 1
+            }
+            return false
+        }
+    }
+
     /// `parse` with expat on its thread: the piece is queued for it, and the events of earlier pieces that it has
-    /// written down meanwhile are replayed. An empty piece (or the final one) waits for all of them.
+    /// written down meanwhile are replayed. An empty piece waits for all of them; the final one for the thread too.
     private func parse(
         _ bytes: [UInt8], final: Bool, on thread: WorkerPipeline<ExpatPiece, ExpatChunk>, tape: ExpatTape
     ) throws(ExpatError) {
         if !bytes.isEmpty || final {
             thread.send(ExpatPiece(bytes: bytes, final: final)) { receive($0, tape: tape) }
         }
-        if bytes.isEmpty || final { thread.waitUntilIdle { receive($0, tape: tape) } }
+        if final {
+            thread.finish { receive($0, tape: tape) }
+        } else if bytes.isEmpty {
+            thread.waitUntilIdle { receive($0, tape: tape) }
+        }
         // Once the delegate stopped the parser, what expat said of the rest does not matter.
         guard !tape.stopped, let failure else { return }
         throw failure
@@ -244,7 +300,7 @@ public final class ExpatParser {
                 return
             }
             // expat's thread must not be parsing meanwhile; an error it ends in is thrown by the next `parse`.
-            if thread != nil { try? flush() }
+            if threadStarted { try? flush() }
             _ = setReparseDeferral(parser, XML_Bool(defersReparsing ? XML_TRUE : XML_FALSE))
         }
     }
@@ -314,14 +370,14 @@ public final class ExpatParser {
     /// With a thread and without positions, where expat stopped in the last piece replayed.
     public var line: Int {
         if let line = tape?.line { return line }
-        return thread == nil ? Int(XML_GetCurrentLineNumber(parser)) : pieceEnd.line
+        return threadStarted ? pieceEnd.line : Int(XML_GetCurrentLineNumber(parser))
     }
 
     /// The 1-based column (in bytes) of the current event. The corresponding C function is
     /// `XML_GetCurrentColumnNumber`.
     public var column: Int {
         if let column = tape?.column { return column }
-        return thread == nil ? Int(XML_GetCurrentColumnNumber(parser)) + 1 : pieceEnd.column
+        return threadStarted ? pieceEnd.column : Int(XML_GetCurrentColumnNumber(parser)) + 1
     }
 
     // MARK: Callbacks
@@ -425,7 +481,10 @@ public final class ExpatParser {
             let child = XML_ExternalEntityParserCreate(parser, context, nil)
         else { return Int32(XML_STATUS_OK.rawValue) }
         defer { XML_ParserFree(child) }
-        let status = entityDeclarations.withUnsafeBufferPointer { buffer in
+        // Without the declarations, an empty DTD is still read: an entity the document does not declare is then
+        // skipped, as with them, rather than an error.
+        let declarations = declaresEntities ? entityDeclarations : []
+        let status = declarations.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { XML_Parse(child, $0.baseAddress, Int32($0.count), 1) }
         }
         return status == XML_STATUS_ERROR ? Int32(XML_STATUS_ERROR.rawValue) : Int32(XML_STATUS_OK.rawValue)
@@ -448,6 +507,9 @@ public final class ExpatParser {
         Unmanaged<ExpatParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
     }
 }
+
+/// The entities XML predefines.
+private let predefinedEntities = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
 
 /// `XML_SetReparseDeferralEnabled`, when the library has it (see `ExpatParser.canDeferReparsing`).
 private typealias SetReparseDeferral = @convention(c) (OpaquePointer?, XML_Bool) -> XML_Bool

@@ -4,6 +4,11 @@ import Glibc
 
 /// One worker thread fed with inputs and giving back outputs, in order. The main thread calls `send`,
 /// `waitUntilIdle`, `finish` or `cancel`; the worker calls `next()` and `emit(_:)`.
+///
+/// A deferred pipeline starts its thread only when it is needed: `start()`, a wait for outputs, or a `send` past
+/// `capacity`. One that was never started runs its work on the caller's thread in `finish`, with every input
+/// queued: a small input (a file of a few kilobytes) costs no thread, no hand-over and no wait, which were most of
+/// its time.
 public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     // Everything below is guarded by `mutex`; `changed` is broadcast whenever any of it changes.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -16,16 +21,31 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     private var workerDone = false
     private let capacity: Int
     private var thread = pthread_t()
+    /// Only the main thread reads and writes these two.
+    private var started = false
     private var joined = false
+    /// The work runs on the main thread, in `finish`: `emit` never waits (nobody takes outputs meanwhile).
+    private var runsHere = false
+    private let work: @Sendable (WorkerPipeline) -> Void
 
     /// Starts a thread running `work`, which takes inputs with `next()` until it returns nil and hands back
-    /// results with `emit`. `capacity` bounds both queues. The corresponding C function is `pthread_create`.
-    public init(capacity: Int = 4, work: @escaping @Sendable (WorkerPipeline) -> Void) throws(ThreadError) {
+    /// results with `emit`. `capacity` bounds both queues. `deferred`: the thread starts when it is needed (see
+    /// above). The corresponding C function is `pthread_create`.
+    public init(capacity: Int = 4, deferred: Bool = false, work: @escaping @Sendable (WorkerPipeline) -> Void)
+        throws(ThreadError)
+    {
         self.capacity = max(1, capacity)
+        self.work = work
         mutex = .allocate(capacity: 1)
         changed = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
+        if !deferred { try start() }
+    }
+
+    /// Starts the worker thread of a deferred pipeline; nothing when it runs already (or ran in `finish`).
+    public func start() throws(ThreadError) {
+        guard !started else { return }
         let start = Unmanaged.passRetained(
             ThreadStart { [self] in
                 work(self)
@@ -35,9 +55,16 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
         let result = pthread_create(&thread, nil, threadEntry, start)
         if result != 0 {
             Unmanaged<ThreadStart>.fromOpaque(start).release()
-            joined = true
             throw ThreadError(code: result)
         }
+        started = true
+    }
+
+    /// Starts a deferred pipeline's thread because the caller is about to wait for it. When no thread can be
+    /// started, the work runs in `finish` (with more queued than `capacity`, if it comes to that).
+    private func startToWait() -> Bool {
+        if !started { try? start() }
+        return started
     }
 
     deinit {
@@ -51,6 +78,10 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
 
     /// Queues `input` for the worker. While its queue is full, finished outputs are handed to `receive`.
     public func send<Failure: Error>(_ input: Input, receive: (Output) throws(Failure) -> Void) throws(Failure) {
+        if !started && (inputs.count < capacity || !startToWait()) {
+            inputs.append(input)
+            return
+        }
         lock()
         while inputs.count >= capacity && !workerDone {
             if outputs.isEmpty { wait() } else { try deliver(receive) }
@@ -66,6 +97,7 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
 
     /// Waits until the worker has an output (or has ended), then hands every ready output to `receive`.
     public func waitForOutput<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {
+        guard startToWait() else { return }
         lock()
         while outputs.isEmpty && !workerDone { wait() }
         let ready = takeOutputs()
@@ -76,6 +108,7 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     /// Waits until the worker has handled every input sent so far, handing each output to `receive`. Call it
     /// before the main thread blocks on something else, so results never wait behind a slow source.
     public func waitUntilIdle<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {
+        guard !inputs.isEmpty || started, startToWait() else { return }
         lock()
         while !outputs.isEmpty || ((!inputs.isEmpty || workerBusy) && !workerDone) {
             if outputs.isEmpty { wait() } else { try deliver(receive) }
@@ -85,6 +118,14 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
 
     /// Ends the input, hands every remaining output to `receive`, and waits for the worker to end.
     public func finish<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {
+        if !started {
+            started = true
+            joined = true
+            runsHere = true
+            inputEnded = true
+            work(self)
+            workerEnded()
+        }
         lock()
         inputEnded = true
         signal()
@@ -133,7 +174,7 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     public func emit(_ output: Output) -> Bool {
         lock()
         defer { unlock() }
-        while outputs.count >= capacity && !cancelled { wait() }
+        while outputs.count >= capacity && !cancelled && !runsHere { wait() }
         guard !cancelled else { return false }
         outputs.append(output)
         signal()
@@ -168,7 +209,7 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     }
 
     private func join() {
-        guard !joined else { return }
+        guard started, !joined else { return }
         joined = true
         pthread_join(thread, nil)
     }
