@@ -29,7 +29,8 @@ DEMO_PACKAGES := python3 subversion
 # 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
 TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
 # The peer tools the benchmarks compare against (and gcc and libgumbo-dev to build gumbo's parse alone, a floor;
-# lexbor's comes from PyPI, as selectolax, which bench/html.sh installs with pip when it can).
+# the other floors' libraries, libxml2, expat and PCRE2, are the build's; lexbor's comes from PyPI, as selectolax,
+# which bench/html.sh installs with pip when it can).
 BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup subversion curl python3-feedparser fping \
 	gcc libgumbo-dev python3-doc
 
@@ -160,12 +161,13 @@ fuzz: deps
 
 # bench/html.sh's tools besides tb: its HTML5 parser alone (bench/HTML5Parse), built with tb's flags so that the
 # modules they share are neither rebuilt nor compiled otherwise than in tb, gumbo's parse alone
-# (bench/gumbo-parse.c), libxml2's streaming parser alone (bench/libxml2-sax.c) and expat alone over zlib
-# (bench/expat-parse.c), tb feed's floor.
+# (bench/gumbo-parse.c), libxml2's streaming parser alone (bench/libxml2-sax.c), expat alone over zlib
+# (bench/expat-parse.c), tb feed's floor, and PCRE2 alone (bench/pcre2-match.c), tb regex's.
 BENCH_HTML5 := .build/release/tb-bench-html5
 GUMBO_PARSE := .build/gumbo-parse
 LIBXML2_SAX := .build/libxml2-sax
 EXPAT_PARSE := .build/expat-parse
+PCRE2_MATCH := .build/pcre2-match
 bench: deps build
 	@scripts/install-packages.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --product tb-bench-html5 --static-swift-stdlib -Xlinker -L$(CURDIR)/$(STATIC_CXX) \
@@ -173,9 +175,10 @@ bench: deps build
 	$(CC) -O2 -o $(GUMBO_PARSE) bench/gumbo-parse.c -lgumbo
 	$(CC) -O2 -I/usr/include/libxml2 -o $(LIBXML2_SAX) bench/libxml2-sax.c -lxml2
 	$(CC) -O2 -o $(EXPAT_PARSE) bench/expat-parse.c -lexpat -lz
+	$(CC) -O2 -o $(PCRE2_MATCH) bench/pcre2-match.c -lpcre2-8
 	@status=0; for script in bench/*.sh; do \
 		TB=$(BIN) TB_BENCH_HTML5=$(BENCH_HTML5) GUMBO_PARSE=$(GUMBO_PARSE) LIBXML2_SAX=$(LIBXML2_SAX) \
-			EXPAT_PARSE=$(EXPAT_PARSE) $$script || status=1; \
+			EXPAT_PARSE=$(EXPAT_PARSE) PCRE2_MATCH=$(PCRE2_MATCH) $$script || status=1; \
 	done; exit $$status
 
 install: build

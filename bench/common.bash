@@ -87,8 +87,8 @@ report() {
         NR == 1 { next }
         { median[$1] = $4 }
         END {
-            printf "%-20s %10s %10s\n", title, "median s", "MB/s"
-            for (name in median) printf "%-20s %10.3f %10.0f\n", name, median[name], mb / median[name]
+            printf "%-24s %10s %10s\n", title, "median s", "MB/s"
+            for (name in median) printf "%-24s %10.3f %10.0f\n", name, median[name], mb / median[name]
 '"$statements"'
         }' "$work/times.csv"
 }
