@@ -45,14 +45,14 @@ measure() {
 }
 
 # measure_interleaved ROUNDS HYPERFINE-ARGUMENTS...: as measure, but in ROUNDS rounds of one run of each command
-# (after one warm-up round), so that a slow spell of a shared machine falls on every command rather than on the
-# one that happened to run then; times.csv has the median, mean, min and max over all rounds (user and system are
-# the means).
+# (ROUND_RUNS runs, when set: for commands of a few milliseconds) after one warm-up round, so that a slow spell of a
+# shared machine falls on every command rather than on the one that happened to run then; times.csv has the median,
+# mean, min and max over all rounds (user and system are the means).
 measure_interleaved() {
     local rounds=$1 round
     shift
     for round in $(seq 0 "$rounds"); do
-        hyperfine --style none --runs 1 --export-json "$work/round-$round.json" "$@" >/dev/null \
+        hyperfine --style none --runs "${ROUND_RUNS:-1}" --export-json "$work/round-$round.json" "$@" >/dev/null \
             2>"$work/hyperfine.log" || { cat "$work/hyperfine.log" >&2; exit 1; }
     done
     /usr/bin/python3 - "$work" "$rounds" <<'PYTHON'

@@ -13,7 +13,9 @@ printf '<!DOCTYPE html><title>t</title><p><a href="/x">x</a>\n' >"$work/tiny.htm
 echo x >"$work/line.txt"
 "$tb" reach --method route 127.0.0.1 >/dev/null # a visit for history -n 1
 
-measure --shell=none --warmup 50 --runs 300 \
+# Forty rounds of ten runs of each, the commands taking turns: a run is two milliseconds, and the machine's state
+# drifts over the seconds a long series of one command takes.
+ROUND_RUNS=10 measure_interleaved 40 --shell=none \
     -n 'rg --version' 'rg --version' \
     -n 'tb --version' "$tb --version" \
     -n 'tb feed' "$tb feed --json $work/tiny.xml" \

@@ -24,16 +24,17 @@ struct LocalInput {
         // pipe that already holds data does not either (asking costs one poll; waiting for the worker and flushing
         // before every piece would cost more).
         let mayWait = fd.kind != .regular
-        var buffer = [UInt8](repeating: 0, count: readSize)
+        let fileSize = fd.kind == .regular ? try? fd.size() : nil
+        // A small file gets a buffer of its size (and one byte to see its end): zeroing 128 KiB it does not need was
+        // a measurable part of a small file's start.
+        var buffer = [UInt8](repeating: 0, count: min(readSize, max(4096, (fileSize ?? readSize) + 1)))
         var gzip: GzipInput?
         var handler: (any InputHandler)?
         let outcome = try HandlerCall.run {
             let made = try makeHandler(source)
             handler = made
             try made.start(
-                SourceInfo(
-                    source: source, contentType: nil, effectiveURL: nil,
-                    fileSize: fd.kind == .regular ? try? fd.size() : nil))
+                SourceInfo(source: source, contentType: nil, effectiveURL: nil, fileSize: fileSize))
             gzip = GzipInput(made, name: source.name)
             return true
         }
