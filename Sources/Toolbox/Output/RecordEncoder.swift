@@ -37,6 +37,7 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// Starts a record: writes `{"type":"…"` in JSON mode.
+    @usableFromInline
     mutating func begin(_ schema: RecordSchema, capture: Bool) {
         capturing = capture
         fieldIndex = 0
@@ -73,6 +74,7 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// Ends a record: writes `}` and a newline in JSON mode.
+    @usableFromInline
     mutating func finish() {
         // A record that left an array or object open (a programming error) still yields valid JSON.
         while depth > 0 || !containers.isEmpty {

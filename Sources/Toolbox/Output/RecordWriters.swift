@@ -3,6 +3,7 @@
 import Bytes
 
 /// Writes captured records into the output buffer.
+@usableFromInline
 protocol RecordWriter: AnyObject {
     /// Writes (or holds back) one record.
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer)
