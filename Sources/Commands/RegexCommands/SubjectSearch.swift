@@ -110,12 +110,16 @@ final class SubjectSearch {
         // A multiline ^ fails at the subject's end after a newline, and does not make the match partial: where the
         // pattern answers otherwise when ^ matches there, the answer waits for more input.
         let endsAfterNewline = !final && end > 0 && subject[end - 1] == 0x0A
+        // Chosen once here rather than for every match: the per-match work is what a count pays above PCRE2's.
+        var baseOptions: PCRE2Matcher.Options = final ? [] : .partial
+        if window.base > 0 { baseOptions.insert(.notBeginningOfLine) }
+        let hasStartOffsetAssertion = matchers.hasStartOffsetAssertion
+        let fromStart = pick(false)
         while true {
-            var options: PCRE2Matcher.Options = final ? [] : .partial
-            if window.base > 0 { options.insert(.notBeginningOfLine) }
+            var options = baseOptions
             if afterEmptyMatch { options.insert(.notEmptyAtStart) }
-            let beyondStart = matchers.hasStartOffsetAssertion && window.base + searchFrom != startOffset
-            let matcher = pick(beyondStart)
+            let beyondStart = hasStartOffsetAssertion && window.base + searchFrom != startOffset
+            let matcher = beyondStart ? pick(true) : fromStart
             let at = window.base + searchFrom
             var outcome = try window.match(subject, from: searchFrom, options: options, at: at, with: matcher)
             var found = matcher.range(0)
