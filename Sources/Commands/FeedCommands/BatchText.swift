@@ -1,4 +1,4 @@
-// The text of one batch as the printing thread keeps it while it encodes the batch's records (ItemRecord, FeedRecord):
+// The text of one batch as the printing side keeps it while it encodes the batch's records (ItemRecord, FeedRecord):
 // the records hold ranges of it, and their dates are parsed from it there.
 import Toolbox
 

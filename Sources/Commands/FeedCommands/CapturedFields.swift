@@ -1,5 +1,5 @@
-// The text the parsing thread captures: every candidate field of an item (or of the channel) as a range of one
-// buffer. For items, that buffer is also the text of the batch the printing thread gets next, so the winners of the
+// The text the parsing side captures: every candidate field of an item (or of the channel) as a range of one
+// buffer. For items, that buffer is also the text of the batch the printing side gets next, so the winners of the
 // precedence rules are never copied: a batch holds its items' candidates, and the records point into them.
 import Bytes
 

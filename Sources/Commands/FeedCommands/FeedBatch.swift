@@ -1,6 +1,6 @@
-// What the parsing thread hands the printing thread after each piece of input: the records it completed, with all
+// What the parsing side hands the printing side after each piece of input: the records it completed, with all
 // their text in one buffer. One batch is a handful of allocations however many items it holds, and nothing in it is
-// freed on the thread that made it.
+// freed on a thread other than the one that made it.
 
 /// The records and warnings parsed from one piece of input.
 struct FeedBatch: Sendable {

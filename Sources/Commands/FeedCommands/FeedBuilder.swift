@@ -1,6 +1,6 @@
 // Turns expat's events into item and feed records: it tracks where it is (channel, item, author, skipped parts),
 // captures the text of the elements it knows as candidates, and when an item's end tag is parsed, applies the
-// precedence rules and adds the record to the batch the printing thread gets next.
+// precedence rules and adds the record to the batch the printing side gets next.
 import Bytes
 import Expat
 import Toolbox

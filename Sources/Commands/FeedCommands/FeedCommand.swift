@@ -220,7 +220,7 @@ public struct FeedCommand: Command {
 
     public func run(_ context: Context) throws -> ExitStatus {
         if showsStatus { return try printStatus(context) }
-        // Each source's pieces of text and expat's events pass between three threads: with an arena each, every
+        // Each source's pieces of text and expat's events pass between two threads: with an arena each, every
         // thread kept its own high-water mark of them (about 0.25 MB of peak RSS on a large feed).
         System.shareOneMallocArena()
         var words = sourceNames

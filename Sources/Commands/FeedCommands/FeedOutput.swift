@@ -1,4 +1,4 @@
-// What a batch holds for the printing thread, in document order: records and the warnings among them.
+// What a batch holds for the printing side, in document order: records and the warnings among them.
 
 /// One thing for the printing side: a record to print or a warning to show.
 enum FeedOutput: Sendable {

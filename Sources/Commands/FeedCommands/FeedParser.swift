@@ -1,6 +1,6 @@
-// The parsing side of tb feed, run on its own thread: clean UTF-8 in, expat events through a FeedBuilder (or an
-// EventWriter), records collected in batches that the printing side takes. A document that turns out not to be
-// well-formed is read a second time, leniently (FeedRecovery), for the items after the error.
+// The parsing side of tb feed (expat runs ahead on a thread of its own): clean UTF-8 in, expat events through a
+// FeedBuilder (or an EventWriter), records collected in batches that the printing side takes. A document that turns
+// out not to be well-formed is read a second time, leniently (FeedRecovery), for the items after the error.
 import Expat
 import Toolbox
 

@@ -1,9 +1,9 @@
-// The printing side of tb feed: the input handler of one source. It passes the bytes to a FeedParser on a second
-// thread and prints what comes back, so parsing and formatting use both cores; before the input layer waits for more
-// bytes, everything parsed so far is printed.
+// The printing side of tb feed: the input handler of one source. It decodes the bytes, hands them to a FeedParser,
+// whose expat runs ahead on a thread of its own, and prints the records that come back: two threads, one per core,
+// the mapping and the printing on this one while expat reads (a third thread for the mapping competed with them for
+// two cores). Before the input layer waits for more bytes, everything parsed so far is printed.
 import Bytes
 import POSIX
-import Threads
 import Toolbox
 
 /// Prints the records of one source.
@@ -12,17 +12,22 @@ final class FeedPrinter: InputHandler {
     private let source: JSONText
     /// What stands for the source where its feed has no title: the URL's host, the file's name.
     private let sourceLabel: JSONText
-    private let pipeline: WorkerPipeline<FeedMessage, FeedBatch>
+    private let settings: FeedSettings
     private let name: String
+    /// Where relative links resolve, and the Content-Type: known when the source starts, for the parser made with its
+    /// first piece.
+    private var base: String?
+    private var contentType: String?
+    private var parser: FeedParser?
     private var decoder: TextDecoder
-    /// Decoded text not yet handed over: the parsing thread gets pieces of --read-size bytes, at most `largestPiece`
-    /// (network reads are smaller: fewer, larger hand-overs cost less), except when the input layer is about to wait,
-    /// when it gets what there is.
+    /// Decoded text not yet parsed: the parser gets pieces of --read-size bytes, at most `largestPiece` (network reads
+    /// are smaller: fewer, larger pieces cost less), except when the input layer is about to wait, when it gets what
+    /// there is.
     private var pending: [UInt8] = []
     private let handOverSize: Int
-    /// Every piece is alive in several places at once (queued for the parsing thread, kept by FeedRecovery, queued
-    /// for expat's thread, copied into expat's buffer): 128 KiB pieces cost about 1.6 MB more peak RSS than 64 KiB
-    /// ones, which are read as fast (32 KiB ones, half a megabyte less again, about 7% slower: more hand-overs).
+    /// Every piece is alive in several places at once (kept by FeedRecovery, queued for expat's thread, copied into
+    /// expat's buffer): 128 KiB pieces cost about 1.6 MB more peak RSS than 64 KiB ones, which are read as fast
+    /// (32 KiB ones, half a megabyte less again, about 7% slower: more hand-overs).
     static let largestPiece = 64 << 10
     private(set) var recordCount = 0
     /// With --new: the items printed, and whether --limit stopped the source.
@@ -37,6 +42,7 @@ final class FeedPrinter: InputHandler {
     init(
         settings: FeedSettings, context: Context, name: String, handOverSize: Int, remembered: RememberedItems? = nil
     ) throws {
+        self.settings = settings
         self.context = context
         self.remembered = remembered
         self.handOverSize = min(handOverSize, Self.largestPiece)
@@ -45,87 +51,21 @@ final class FeedPrinter: InputHandler {
             URLReference.host(of: name).flatMap { $0.isEmpty ? nil : $0 } ?? Locations.fileName(name))
         decoder = TextDecoder(name: name)
         // A local file's relative links resolve against its file:// URL, as tb html's do; standard input has none.
-        let base =
+        base =
             Locations.isURL(name)
             ? name : name == "-" ? nil : Locations.fileURL(path: name, directory: try? FileSystem.currentDirectory())
         self.name = name
-        // Its thread starts once the source proves more than one piece long (see `start`).
-        do {
-            pipeline = try WorkerPipeline(capacity: 3, deferred: true) { pipeline in
-                Self.parse(pipeline, settings, name, base)
-            }
-        } catch {
-            throw ToolError("cannot start a thread to parse '\(name)': \(error)")
-        }
     }
 
     deinit {
-        pipeline.cancel()
         // Stopped without a word (--limit reached, or a source the input layer gave up on): what got out is stored.
         try? remembered?.store(whole: false, error: nil)
     }
 
-    /// The parsing thread: one FeedParser, fed until the input ends or --limit is reached.
-    private static func parse(
-        _ pipeline: WorkerPipeline<FeedMessage, FeedBatch>, _ settings: FeedSettings, _ name: String, _ base: String?
-    ) {
-        var base = base
-        var contentType: String?
-        var parser: FeedParser?
-        func current() throws -> FeedParser {
-            let current = try parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
-            parser = current
-            return current
-        }
-        do {
-            var last: [UInt8] = []
-            loop: while let message = pipeline.next() {
-                switch message {
-                case .base(let url):
-                    if let url { base = url }
-                case .contentType(let type):
-                    contentType = type
-                case .text(let bytes, last: true):
-                    last = bytes
-                    break loop
-                case .text(let bytes, last: false):
-                    var more = try current().feed(bytes)
-                    // expat runs ahead on a thread of its own (see ExpatParser): before this thread waits for more
-                    // text, everything expat parsed is replayed (feeding nothing flushes).
-                    if more && !pipeline.hasInput { more = try current().feed([]) }
-                    var batch = try current().takeBatch()
-                    batch.finished = !more
-                    if !more {
-                        _ = pipeline.emit(batch)
-                        return
-                    }
-                    if !batch.outputs.isEmpty { _ = pipeline.emit(batch) }
-                }
-            }
-            try current().finish(last)
-            var batch = try current().takeBatch()
-            batch.finished = true
-            _ = pipeline.emit(batch)
-        } catch {
-            var batch = parser?.takeBatch() ?? FeedBatch()
-            batch.finished = true
-            batch.failure = (error as? ToolError)?.message ?? String(describing: error)
-            _ = pipeline.emit(batch)
-        }
-    }
-
-    /// A file of one piece is parsed on this thread when it ends: a second thread would cost more than the parse.
     func start(_ info: SourceInfo) throws {
-        if info.fileSize.map({ $0 > handOverSize }) ?? true {
-            do {
-                try pipeline.start()
-            } catch {
-                throw ToolError("cannot start a thread to parse '\(name)': \(error)")
-            }
-        }
         decoder.use(contentType: info.contentType)
-        try pipeline.send(.base(info.effectiveURL)) { try print($0) }
-        try pipeline.send(.contentType(info.contentType)) { try print($0) }
+        if let url = info.effectiveURL { base = url }
+        contentType = info.contentType
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {
@@ -134,45 +74,65 @@ final class FeedPrinter: InputHandler {
         return !done
     }
 
-    /// Decodes a piece here; hands the UTF-8 to the parsing thread once there is enough of it. A read larger than a
-    /// piece is decoded a piece at a time, so that the pieces stay small without a copy. They are handed over
-    /// together once all are decoded: the parsing thread, finding no more queued, waits for expat's thread to catch
-    /// up (see `parse`), and would do so for every piece.
+    /// Decodes a piece here and parses the UTF-8 once there is enough of it; a read larger than a piece is decoded
+    /// and parsed a piece at a time, so that the pieces stay small without a copy. The last piece of the input is
+    /// the end of the document (all of a small file: expat then parses it here, with no thread).
     private func send(_ bytes: Span<UInt8>, final: Bool) throws {
-        var ready: [FeedMessage] = []
         var start = 0
         repeat {
             let end = min(start + handOverSize, bytes.count)
             let last = end == bytes.count
             decoder.decode(bytes.extracting(start..<end), final: final && last, into: &pending) { context.warn($0) }
-            if !pending.isEmpty && (pending.count >= handOverSize || (final && last)) {
-                ready.append(.text(pending, last: final && last))
+            if final && last {
+                let text = pending
                 pending = []
+                try parse(text, last: true)
+            } else if pending.count >= handOverSize {
+                try handOver()
             }
             start = end
-        } while start < bytes.count
-        for text in ready { try pipeline.send(text) { try print($0) } }
+        } while start < bytes.count && !done
     }
 
     private func handOver() throws {
         guard !pending.isEmpty else { return }
         let text = pending
         pending = []
-        try pipeline.send(.text(text, last: false)) { try print($0) }
+        try parse(text, last: false)
+    }
+
+    /// Parses a piece (or, `last`, ends the document with it) and prints the records it completed; feeding nothing
+    /// waits for expat's thread to catch up, so everything parsed so far is printed.
+    private func parse(_ text: [UInt8], last: Bool) throws {
+        guard !done else { return }
+        var batch: FeedBatch
+        do {
+            let parser =
+                try self.parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
+            self.parser = parser
+            var more = true
+            if last { try parser.finish(text) } else { more = try parser.feed(text) }
+            batch = parser.takeBatch()
+            batch.finished = last || !more
+        } catch {
+            // What came before the failure is printed, then the failure is.
+            batch = parser?.takeBatch() ?? FeedBatch()
+            batch.finished = true
+            batch.failure = (error as? ToolError)?.message ?? String(describing: error)
+        }
+        try print(batch)
     }
 
     func idle() throws {
         try remembering { () throws in
             try handOver()
-            try pipeline.waitUntilIdle { try print($0) }
+            // Nothing new: expat's thread catches up, and what it parsed is printed.
+            if parser != nil { try parse([], last: false) }
         }
     }
 
     func finish() throws {
-        try remembering(atTheEnd: true) { () throws in
-            try send(Span(), final: true)
-            try pipeline.finish { try print($0) }
-        }
+        try remembering(atTheEnd: true) { () throws in try send(Span(), final: true) }
     }
 
     func abandon() throws {

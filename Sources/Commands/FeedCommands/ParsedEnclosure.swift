@@ -1,4 +1,4 @@
-// An enclosure as the parsing thread hands it over: ranges of its batch's text, so that nothing is copied.
+// An enclosure as the parsing side hands it over: ranges of its batch's text, so that nothing is copied.
 
 /// An enclosure: ranges of its batch's text.
 struct ParsedEnclosure: Sendable {

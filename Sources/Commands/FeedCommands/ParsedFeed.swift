@@ -1,4 +1,4 @@
-// The feed record as the parsing thread hands it over: ranges of its batch's text, encoded on the printing thread.
+// The feed record as the parsing side hands it over: ranges of its batch's text, encoded on the printing side.
 
 /// A channel or feed with the precedence rules applied: ranges of its batch's text.
 struct ParsedFeed: Sendable {

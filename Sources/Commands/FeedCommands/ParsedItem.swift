@@ -1,5 +1,5 @@
-// An item as the parsing thread hands it over: ranges of its batch's text, so that nothing is copied; its dates are
-// parsed on the printing thread.
+// An item as the parsing side hands it over: ranges of its batch's text, so that nothing is copied; its dates are
+// parsed on the printing side.
 
 /// An item with the precedence rules applied: ranges of its batch's text.
 struct ParsedItem: Sendable {

@@ -1,5 +1,5 @@
 // The precedence rules: which candidate becomes each field of an item or feed record (the command's discussion
-// documents them). Applied on the parsing thread when an item ends; the records point at the winners' bytes.
+// documents them). Applied when an item ends; the records point at the winners' bytes.
 import Toolbox
 
 extension CapturedFields {

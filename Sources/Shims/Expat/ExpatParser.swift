@@ -117,7 +117,9 @@ public final class ExpatParser {
         if thread, let tape = self.tape {
             let parsing = ExpatThreadParser(parser: parser, tape: tape)
             do {
-                self.thread = try WorkerPipeline(capacity: 1, deferred: true) { parsing.run($0) }
+                // Two tapes may wait while the caller is busy with others (printing a batch, say): with one, expat
+                // stopped each time.
+                self.thread = try WorkerPipeline(capacity: 2, deferred: true) { parsing.run($0) }
             } catch {
                 throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
             }
