@@ -101,9 +101,7 @@ public struct Runner {
         let context = Context(
             path: arguments.path, output: output, environment: environment, registry: registry,
             terminalColumns: terminalColumns, diagnostics: diagnostics)
-        // Not `joined(separator:)`: its first call looks its generic types up by name, a tenth of a small run.
-        var name = "tb"
-        for word in arguments.path { name += " " + word }
+        let name = "tb " + context.commandName
         do {
             let status = try command.run(context)
             // A status the spec does not declare would be missing from the command's help and man page, which are
