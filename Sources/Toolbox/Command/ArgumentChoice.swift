@@ -5,8 +5,8 @@ extension ArgumentChoice {
     public init?(argument: String) { self.init(rawValue: argument) }
     public static var valueName: String { "WHEN" }
     public static var expectation: String {
-        "one of " + allCases.map(\.rawValue).joined(separator: ", ")
+        "one of " + allCases.map { $0.rawValue }.joined(separator: ", ")
     }
-    public static var choices: [String]? { allCases.map(\.rawValue) }
+    public static var choices: [String]? { allCases.map { $0.rawValue } }
     public var argumentText: String { rawValue }
 }

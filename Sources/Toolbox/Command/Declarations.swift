@@ -53,7 +53,12 @@ public struct OptionSpec: Sendable {
     public let defaultText: String?
     /// The values it accepts, as help shows them (`1 or more`, `from 1 to 64`), when they are limited.
     public let rangeText: String?
-    public let completion: Completion
+    /// What completes its value: the declared completion, or else the words of its value type (listed when asked:
+    /// listing an enum's cases through its generic conformance cost more than the rest of its declaration, at every
+    /// start).
+    public var completion: Completion { declaredCompletion ?? choices().map { .values($0) } ?? .none }
+    private let declaredCompletion: Completion?
+    private let choices: @Sendable () -> [String]?
     /// Kept out of help, man pages and completion.
     public let hidden: Bool
     /// Long names of options that cannot be given with this one (checked both ways).
@@ -66,9 +71,9 @@ public struct OptionSpec: Sendable {
 
     init(
         long: String, short: Character?, help: String, kind: Kind, valueName: String = "", repeatable: Bool = false,
-        defaultOn: Bool = false, defaultText: String? = nil, rangeText: String? = nil, completion: Completion = .none,
-        hidden: Bool, conflicts: [any OptionDeclaration], requires: [any OptionDeclaration],
-        check: @escaping @Sendable (String) -> String? = { _ in nil }
+        defaultOn: Bool = false, defaultText: String? = nil, rangeText: String? = nil, completion: Completion? = nil,
+        choices: @escaping @Sendable () -> [String]? = { nil }, hidden: Bool, conflicts: [any OptionDeclaration],
+        requires: [any OptionDeclaration], check: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
         self.long = long
         self.short = short
@@ -79,7 +84,8 @@ public struct OptionSpec: Sendable {
         self.defaultOn = defaultOn
         self.defaultText = defaultText
         self.rangeText = rangeText
-        self.completion = completion
+        declaredCompletion = completion
+        self.choices = choices
         self.hidden = hidden
         self.conflicts = conflicts.map(\.spec.long)
         self.requires = requires.map(\.spec.long)
@@ -179,7 +185,7 @@ public struct Option<Value: ArgumentValue>: OptionDeclaration {
             valueName: valueName ?? Value.valueName,
             repeatable: repeatable, defaultText: defaultValue?.argumentText,
             rangeText: declared ? bounds?.text : nil,
-            completion: completion ?? Value.choices.map { .values($0) } ?? .none, hidden: hidden,
+            completion: completion, choices: { Value.choices }, hidden: hidden,
             conflicts: conflicts, requires: requires,
             check: { raw in
                 if case .failure(let error) = Self.convert(raw, long: long, bounds: bounds) { return error.message }
@@ -261,7 +267,11 @@ public struct Positional: Sendable {
     /// One line: what it is, lowercase, no final period.
     public let help: String
     public let arity: Arity
-    public let completion: Completion
+    /// What completes it: the declared completion, or else the words of its value type (listed when asked, as for
+    /// options).
+    public var completion: Completion { declaredCompletion ?? choices().map { .values($0) } ?? .none }
+    private let declaredCompletion: Completion?
+    private let choices: @Sendable () -> [String]?
     /// Checks a value as the parser reads it: the usage error's message, or nil when it is fine.
     let check: @Sendable (String) -> String?
 
@@ -269,7 +279,8 @@ public struct Positional: Sendable {
         self.name = name
         self.help = help
         self.arity = arity
-        self.completion = completion
+        declaredCompletion = completion
+        choices = { nil }
         check = { _ in nil }
     }
 
@@ -281,7 +292,8 @@ public struct Positional: Sendable {
         self.name = name
         self.help = help
         self.arity = arity
-        self.completion = completion ?? Value.choices.map { .values($0) } ?? .none
+        declaredCompletion = completion
+        choices = { Value.choices }
         check = { raw in
             if case .failure(let error) = Self.convert(raw, to: Value.self, name: name) { return error.message }
             return nil
