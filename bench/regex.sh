@@ -9,7 +9,8 @@
 # directory of 10,000 small files (REGEX_TREE_MB in all, 200) counted at least as fast as `rg -P --count-matches`,
 # with the same matches in total (`rg -P -c`, which counts lines and may stop at a line's first match, shown for
 # scale); 693 fixed strings (-F -f) counted in a log of REGEX_LOG_MB (100) at least as fast as
-# `rg --count-matches` (at most 2x its time passes). Set PCRE2_MATCH to the built floor program (`make bench` does).
+# `rg --count-matches` (at most 2x its time passes); one 400 KB line with 40,000 matches in the terminal view, with
+# and without --lines, at most 5x rg's time. Set PCRE2_MATCH to the built floor program (`make bench` does).
 # Exits 1 when a goal is missed or tb's counts are not its peers'.
 source "$(dirname "$0")/common.bash"
 pcre2_match=$(realpath "${PCRE2_MATCH:-.build/pcre2-match}")
@@ -127,4 +128,23 @@ report "literals ($log_mb MB, $(wc -l <"$literals"))" "$log_mb" '
         printf "peak RSS: %d KB on %d MB piped (goal <= 16384 KB)   %s\n", rss, 2 * mb, (rss <= 16384 ? "ok" : "TOO BIG")
         exit (ratio > 1 || rss > 16384)
 ' -v rss="$rss_literals" || failed=1
+
+# One long line with many matches (400 KB, 40,000 of them), in the terminal view with and without --lines: the work
+# per match must not grow with the line (counting the column from the line's start, and copying the marks held,
+# once took 6 to 8 s where rg takes 10 ms). Goal: at most 5x rg's time, which a quadratic path misses by far.
+/usr/bin/python3 -c "
+import sys
+line = 'abcdefghij' * 20000
+open(sys.argv[1], 'w').write('x\n' + line + 'foo' + line + 'foo\nafter foo\n')" "$work/long.txt"
+measure --warmup 2 --runs 10 \
+    -n 'rg (view)' "rg --heading -n --color never -e foo -e j '$work/long.txt' | cat" \
+    -n 'tb (view)' "'$tb' regex --format human -e foo -e j '$work/long.txt' | cat" \
+    -n 'tb (view --lines)' "'$tb' regex --format human --lines -e foo -e j '$work/long.txt' | cat"
+report "long line (0.4 MB)" 0.4 '
+        view = median["tb (view)"] / median["rg (view)"]
+        lines = median["tb (view --lines)"] / median["rg (view)"]
+        printf "view vs rg: %.2fx its time, with --lines %.2fx (goal <= 5)   %s\n", view, lines,
+            (view <= 5 && lines <= 5 ? "ok" : "SLOW")
+        exit (view > 5 || lines > 5)
+' || failed=1
 exit $failed
