@@ -37,11 +37,28 @@ corpus_tree() {
     echo "$directory"
 }
 
+# steal_ticks: the CPU time the hypervisor took from this machine since it started, in ticks of 10 ms (the steal
+# column of /proc/stat; 0 on bare metal).
+steal_ticks() { awk '/^cpu / { print $9 + 0 }' /proc/stat; }
+
+# say_steal TICKS-BEFORE: prints how much CPU time the host stole since TICKS-BEFORE, when it was enough to move the
+# figures (a virtual machine's neighbours took up to half a run's CPU): read the ratios of that measurement warily.
+say_steal() {
+    local stolen=$(( $(steal_ticks) - $1 ))
+    if [ "$stolen" -ge 50 ]; then
+        printf '(the host stole %d.%02d s of CPU time during this measurement: its figures may be off)\n' \
+            $((stolen / 100)) $((stolen % 100))
+    fi
+}
+
 # measure HYPERFINE-ARGUMENTS...: runs hyperfine, writing every command's times to $work/times.csv (columns:
 # command,mean,stddev,median,user,system,min,max in seconds); shows hyperfine's log when it fails.
 measure() {
+    local before
+    before=$(steal_ticks)
     hyperfine --style none --export-csv "$work/times.csv" "$@" >/dev/null 2>"$work/hyperfine.log" \
         || { cat "$work/hyperfine.log" >&2; exit 1; }
+    say_steal "$before"
 }
 
 # measure_interleaved ROUNDS HYPERFINE-ARGUMENTS...: as measure, but in ROUNDS rounds of one run of each command
@@ -49,8 +66,9 @@ measure() {
 # shared machine falls on every command rather than on the one that happened to run then; times.csv has the median,
 # mean, min and max over all rounds (user and system are the means).
 measure_interleaved() {
-    local rounds=$1 round
+    local rounds=$1 round before
     shift
+    before=$(steal_ticks)
     for round in $(seq 0 "$rounds"); do
         hyperfine --style none --runs "${ROUND_RUNS:-1}" --export-json "$work/round-$round.json" "$@" >/dev/null \
             2>"$work/hyperfine.log" || { cat "$work/hyperfine.log" >&2; exit 1; }
@@ -72,6 +90,7 @@ with open(f"{work}/times.csv", "w") as out:
         out.write(f"{name},{statistics.mean(values)},{spread},{statistics.median(values)},"
                   f"{statistics.mean(user[name])},{statistics.mean(system[name])},{min(values)},{max(values)}\n")
 PYTHON
+    say_steal "$before"
 }
 
 # peak 'COMMAND LINE': the peak resident memory in KB of a shell command line, its output discarded.
