@@ -1,6 +1,5 @@
 // What the parsing side hands the printing side after each piece of input: the records it completed, with all
-// their text in one buffer. One batch is a handful of allocations however many items it holds, and nothing in it is
-// freed on a thread other than the one that made it.
+// their text in one buffer. One batch is a handful of allocations however many items it holds.
 
 /// The records and warnings parsed from one piece of input.
 struct FeedBatch: Sendable {
@@ -14,10 +13,6 @@ struct FeedBatch: Sendable {
     /// Where in the document the last item of the batch ended (past its end tag), if it has items: a broken document
     /// is read again from there (FeedRecovery).
     var lastItemEnd: Int?
-    /// No more input is wanted.
-    var finished = false
-    /// The source failed (not well-formed, say); what came before stays printed.
-    var failure: String?
 
     /// An empty batch with room for as many records as `previous` held, so that filling it does not reallocate.
     init(sizedLike previous: FeedBatch? = nil) {

@@ -105,22 +105,21 @@ final class FeedPrinter: InputHandler {
     /// waits for expat's thread to catch up, so everything parsed so far is printed.
     private func parse(_ text: [UInt8], last: Bool) throws {
         guard !done else { return }
-        var batch: FeedBatch
+        let more: Bool
         do {
             let parser =
                 try self.parser ?? FeedParser(settings: settings, name: name, base: base, contentType: contentType)
             self.parser = parser
-            var more = true
-            if last { try parser.finish(text) } else { more = try parser.feed(text) }
-            batch = parser.takeBatch()
-            batch.finished = last || !more
+            more = last ? false : try parser.feed(text)
+            if last { try parser.finish(text) }
         } catch {
             // What came before the failure is printed, then the failure is.
-            batch = parser?.takeBatch() ?? FeedBatch()
-            batch.finished = true
-            batch.failure = (error as? ToolError)?.message ?? String(describing: error)
+            if let parser { try print(parser.takeBatch()) }
+            done = true
+            throw (error as? ToolError) ?? ToolError(String(describing: error))
         }
-        try print(batch)
+        if let parser { try print(parser.takeBatch()) }
+        if !more { done = true }
     }
 
     func idle() throws {
@@ -182,7 +181,5 @@ final class FeedPrinter: InputHandler {
             }
             recordCount += 1
         }
-        if batch.finished { done = true }
-        if let failure = batch.failure { throw ToolError(failure) }
     }
 }
