@@ -42,16 +42,17 @@ public final class ExpatParser {
 
     /// The tape expat's events are written to, nil when they are delivered callback by callback.
     let tape: ExpatTape?
-    /// The thread expat runs on, when it has one of its own: started with the first piece that is not the last. A
-    /// document given whole, in one final piece, is parsed on the caller's thread, as without a thread.
+    /// What runs expat on a thread of its own, when it may have one (nil: never).
+    private let threadParser: ExpatThreadParser?
+    /// The thread expat runs on, started with the first piece that is not the last. A document given whole, in one
+    /// final piece, is parsed on the caller's thread, as without a thread.
     private var thread: WorkerPipeline<ExpatPiece, ExpatChunk>?
-    private var threadStarted = false
     /// Whether the entity declarations are parsed when expat asks for the DTD: not when the whole document came in
     /// one piece and refers to no entity but XML's five, since then none of them can matter (parsing HTML's 248
     /// took as long as the rest of a small feed).
     private var declaresEntities = true
-    /// Whether a piece with bytes (or the final one) was parsed.
-    private var started = false
+    /// Whether the first piece with bytes (or the final one) was looked at.
+    private var sawFirstPiece = false
 
     /// The library's version, such as "2.5.0". The corresponding C function is `XML_ExpatVersionInfo`.
     public static var version: String {
@@ -91,6 +92,7 @@ public final class ExpatParser {
         self.limits = limits
         self.tape =
             tape || thread ? ExpatTape(parser, namespaces: namespaces, positions: positions, depth: limits.depth) : nil
+        threadParser = thread ? self.tape.map { ExpatThreadParser(parser: parser, tape: $0) } : nil
         if namespaces { XML_SetReturnNSTriplet(parser, 1) }
         if self.tape == nil {
             XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
@@ -114,16 +116,6 @@ public final class ExpatParser {
             _ = setReparseDeferral(parser, XML_Bool(XML_TRUE))
             defersReparsing = true
         }
-        if thread, let tape = self.tape {
-            let parsing = ExpatThreadParser(parser: parser, tape: tape)
-            do {
-                // Two tapes may wait while the caller is busy with others (printing a batch, say): with one, expat
-                // stopped each time.
-                self.thread = try WorkerPipeline(capacity: 2, deferred: true) { parsing.run($0) }
-            } catch {
-                throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
-            }
-        }
     }
 
     deinit {
@@ -137,7 +129,7 @@ public final class ExpatParser {
     /// `parse(_:final:)` for bytes in an array: with a thread, the array is queued for it as it is, not copied.
     public func parse(_ bytes: [UInt8], final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
-        if let thread, let tape, try startsThread(bytes.span, final: final) {
+        if let tape, let thread = try threadFor(bytes.span, final: final) {
             return try parse(bytes, final: final, on: thread, tape: tape)
         }
         try parse(bytes.span, final: final)
@@ -148,7 +140,7 @@ public final class ExpatParser {
     /// piece is a `flush`, and the final one replays everything.
     public func parse(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) {
         if let tape, tape.stopped { return }
-        if let thread, let tape, try startsThread(bytes, final: final) {
+        if let tape, let thread = try threadFor(bytes, final: final) {
             var copy: [UInt8] = []
             copy.reserveCapacity(bytes.count)
             bytes.withUnsafeBufferPointer { copy.append(contentsOf: $0) }
@@ -184,22 +176,25 @@ public final class ExpatParser {
     }
 
     /// Looks at a piece before it is parsed: the first one with bytes tells whether the entity declarations are
-    /// needed, and whether expat gets its thread (true: the piece goes to it). The one piece of a whole document is
-    /// parsed here; a flush before any piece has nothing to wait for.
-    private func startsThread(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) -> Bool {
-        if !started && (final || !bytes.isEmpty) {
-            started = true
+    /// needed, and the first that is not the last starts expat's thread. The thread the piece goes to, if any: the
+    /// one piece of a whole document is parsed here, and a flush before any piece has nothing to wait for.
+    private func threadFor(_ bytes: Span<UInt8>, final: Bool) throws(ExpatError) -> WorkerPipeline<
+        ExpatPiece, ExpatChunk
+    >? {
+        if !sawFirstPiece && (final || !bytes.isEmpty) {
+            sawFirstPiece = true
             if final && !entityDeclarations.isEmpty { declaresEntities = Self.refersToEntities(bytes) }
         }
-        if !threadStarted && !final && !bytes.isEmpty {
+        if thread == nil, let threadParser, !final && !bytes.isEmpty {
             do {
-                try thread?.start()
+                // Two tapes may wait while the caller is busy with others (printing a batch, say): with one, expat
+                // stopped each time.
+                thread = try WorkerPipeline(capacity: 2) { threadParser.run($0) }
             } catch {
                 throw ExpatError(message: "cannot start a thread to parse XML: \(error)")
             }
-            threadStarted = true
         }
-        return threadStarted
+        return thread
     }
 
     /// Whether `bytes` refer to an entity other than XML's five (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`):
@@ -302,7 +297,7 @@ public final class ExpatParser {
                 return
             }
             // expat's thread must not be parsing meanwhile; an error it ends in is thrown by the next `parse`.
-            if threadStarted { try? flush() }
+            if thread != nil { try? flush() }
             _ = setReparseDeferral(parser, XML_Bool(defersReparsing ? XML_TRUE : XML_FALSE))
         }
     }
@@ -372,14 +367,14 @@ public final class ExpatParser {
     /// With a thread and without positions, where expat stopped in the last piece replayed.
     public var line: Int {
         if let line = tape?.line { return line }
-        return threadStarted ? pieceEnd.line : Int(XML_GetCurrentLineNumber(parser))
+        return thread == nil ? Int(XML_GetCurrentLineNumber(parser)) : pieceEnd.line
     }
 
     /// The 1-based column (in bytes) of the current event. The corresponding C function is
     /// `XML_GetCurrentColumnNumber`.
     public var column: Int {
         if let column = tape?.column { return column }
-        return threadStarted ? pieceEnd.column : Int(XML_GetCurrentColumnNumber(parser)) + 1
+        return thread == nil ? Int(XML_GetCurrentColumnNumber(parser)) + 1 : pieceEnd.column
     }
 
     // MARK: Callbacks
