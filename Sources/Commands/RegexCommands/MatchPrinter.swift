@@ -39,7 +39,7 @@ final class MatchPrinter: InputHandler {
         source = JSONText(name)
         shown = view.map { RipgrepSource(view: $0, name: name) }
         do {
-            // Its thread starts once the source proves larger than `smallFile` (see `start`).
+            // Its thread starts once the source proves larger than a piece (see `start`).
             pipeline = try WorkerPipeline(capacity: 3, deferred: true) { pipeline in
                 do {
                     let finder = try MatchFinder(settings: settings, name: name) { pipeline.emit($0) }
@@ -79,11 +79,10 @@ final class MatchPrinter: InputHandler {
         try end()
     }
 
-    /// A file this small is matched on this thread when it ends: a second thread would cost more than the matching.
-    static let smallFile = 128 << 10
-
     func start(_ info: SourceInfo) throws {
-        guard let pipeline, info.fileSize.map({ $0 > Self.smallFile }) ?? true else { return }
+        // A file of one piece is matched on this thread when it ends: a second thread would cost more than the
+        // matching, and would get the piece only then.
+        guard let pipeline, info.fileSize.map({ $0 > Self.handOverSize }) ?? true else { return }
         do {
             try pipeline.start()
         } catch {
