@@ -86,9 +86,4 @@ struct MatchBatch: Sendable {
         let matchesBefore: Int
     }
 
-    /// A batch shared by reference.
-    final class Box: Sendable {
-        let batch: MatchBatch
-        init(_ batch: MatchBatch) { self.batch = batch }
-    }
 }

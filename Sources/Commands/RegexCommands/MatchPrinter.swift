@@ -105,7 +105,10 @@ final class MatchPrinter: InputHandler {
     private func handOver() throws {
         guard !pending.isEmpty else { return }
         let chunk = pending
+        // Room for the next piece at once: grown from empty, it was copied again on the way (a second copy of the
+        // whole input on this thread).
         pending = []
+        pending.reserveCapacity(Self.handOverSize)
         try pipeline?.send(chunk) { batch in try self.print(batch) }
     }
 
@@ -142,15 +145,16 @@ final class MatchPrinter: InputHandler {
             if batch.finished { try end() }
             return
         }
-        let box = MatchBatch.Box(batch)
-        let names = settings.pattern.groups
+        var record = MatchRecord(
+            shared: MatchRecord.Batch(batch, source: source, names: settings.pattern.groups), index: 0)
         var entry = 0
         for index in 0..<batch.count {
             while entry < batch.lineEntries.count && batch.lineEntries[entry].matchesBefore == index {
                 try printLine(batch.lineEntries[entry], of: batch)
                 entry += 1
             }
-            try output.emit(MatchRecord(box: box, index: index, source: source, names: names))
+            record.index = index
+            try output.emit(record)
         }
         while entry < batch.lineEntries.count {
             try printLine(batch.lineEntries[entry], of: batch)

@@ -24,14 +24,25 @@ struct MatchRecord: Record {
                 table: .whenSet),
         ])
 
-    /// The batch, behind one reference: copying the record must not retain each of the batch's arrays.
-    let box: MatchBatch.Box
-    let index: Int
-    let source: JSONText
-    let names: [PCRE2Pattern.Group]
+    /// What the records of one batch share, behind one reference: passing a record to the output retains what it
+    /// holds, and the batch's arrays, the source and the group names each cost a retain and a release per match.
+    final class Batch: Sendable {
+        let batch: MatchBatch
+        let source: JSONText
+        let names: [PCRE2Pattern.Group]
+
+        init(_ batch: MatchBatch, source: JSONText, names: [PCRE2Pattern.Group]) {
+            (self.batch, self.source, self.names) = (batch, source, names)
+        }
+    }
+
+    let shared: Batch
+    var index: Int
 
     func encode(to encoder: inout RecordEncoder) {
-        let batch = box.batch
+        let batch = shared.batch
+        let source = shared.source
+        let names = shared.names
         let span = batch.bytes.span
         let reported = batch.reportedRange(of: index)
         encoder.text(source)

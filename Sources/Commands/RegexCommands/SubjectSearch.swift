@@ -32,6 +32,8 @@ final class SubjectSearch {
     private var position = LinePosition()
     /// Where the line of the last match ends, to tell the next match's line.
     private var startLines = StartLines()
+    /// Without --count, the line of the last match that started a line (0 before the first).
+    private var lineOfLastStart = 0
     /// For the terminal view (`showsLines`), the absolute offset of the last match's last byte while the line break
     /// after it is not in the window yet: the batch that brings it is sent even without matches.
     private var openLine: Int?
@@ -231,15 +233,23 @@ final class SubjectSearch {
         guard let reported = window.reported(by: matcher) else { return true }  // the --group took no part
         // The line it starts in: a new one, or that of the last match. --max-count N takes every match of N lines.
         let start = window.base + reported.lowerBound
-        if startLines.isNewLine(at: start, in: subject, base: window.base) {
+        let isNewLine: Bool
+        if settings.countOnly {
+            isNewLine = startLines.isNewLine(at: start, in: subject, base: window.base)
+        } else {
+            // The line number is counted for the record anyway: it tells a new line without another look for one.
+            position.advance(to: start, in: subject, base: window.base)
+            isNewLine = position.line != lineOfLastStart
+        }
+        if isNewLine {
             guard window.countLine() else { return false }
             startLines.startLine(at: start)
+            lineOfLastStart = position.line
         }
         window.matches += 1
         if settings.countOnly {
             window.batch.counted += 1
         } else {
-            position.advance(to: start, in: subject, base: window.base)
             try window.add(
                 matcher, subject: subject, origin: 0, reported: reported, line: position.line,
                 column: position.column + 1)

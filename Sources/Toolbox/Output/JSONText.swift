@@ -3,7 +3,7 @@ import Bytes
 /// A string with its JSON form computed once, for values repeated in many records.
 public struct JSONText: Sendable {
     public let text: String
-    let json: [UInt8]
+    @usableFromInline let json: [UInt8]
 
     public init(_ text: String) {
         self.text = text

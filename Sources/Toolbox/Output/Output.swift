@@ -101,7 +101,7 @@ public final class Output {
     /// One exclusive access to the encoder for the whole record.
     @inlinable
     static func encode<R: Record>(_ record: R, into encoder: inout RecordEncoder, capture: Bool) {
-        encoder.begin(R.schema, capture: capture)
+        encoder.begin(R.self, capture: capture)
         record.encode(to: &encoder)
         encoder.finish()
     }

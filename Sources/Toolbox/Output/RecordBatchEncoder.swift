@@ -8,7 +8,7 @@ public struct RecordBatchEncoder: ~Copyable {
     public var isEmpty: Bool { count == 0 }
 
     public mutating func add<R: Record>(_ record: R) {
-        encoder.begin(R.schema, capture: false)
+        encoder.begin(R.self, capture: false)
         record.encode(to: &encoder)
         encoder.finish()
         count += 1

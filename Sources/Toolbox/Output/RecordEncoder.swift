@@ -1,35 +1,41 @@
 // What a record writes its values into. For NDJSON it escapes them straight into the output buffer (no Swift
 // String, no Value per field: the hot path of regex and feed); for the other writers it captures them as Values.
-// It is a struct passed inout, so its many small writes need no dynamic exclusivity checks.
+// It is a struct passed inout, so its many small writes need no dynamic exclusivity checks. The JSON side of every
+// value method is inlinable: a record's dozen values were each a call (and a call to copy its key), which cost more
+// than the bytes written.
 import Bytes
 
 /// Receives a record's values, one per declared field, in order. Nested arrays and objects are written with
 /// `beginArray`/`beginObject`, `key` and `end`, using the same value methods for their elements.
 public struct RecordEncoder: ~Copyable {
     /// The output buffer; Output writes it to the file descriptor.
-    var out: ByteBuffer
+    @usableFromInline var out: ByteBuffer
     /// The values of the record, when capturing.
     private(set) var captured: [Value] = []
 
-    private var capturing = false
+    @usableFromInline var capturing = false
     private var schemaType = ""
+    /// The record type whose schema is in use.
+    @usableFromInline var recordType: ObjectIdentifier?
     /// `{"type":"…"` and every `,"field":` of the current schema, one after the other in one buffer.
-    private var prefixBytes: [UInt8] = []
+    @usableFromInline var prefixBytes: [UInt8] = []
     /// Where the type prefix and each key lie in `prefixBytes`.
-    private var prefixRanges: [Range<Int>] = []
-    private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>])] = [:]
-    private var fieldCount = 0
+    @usableFromInline var prefixRanges: [Range<Int>] = []
+    /// The same, each as two words when it fits (nil when it is longer): a store instead of a copy.
+    @usableFromInline var shortPrefixes: [ShortBytes?] = []
+    private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>], short: [ShortBytes?])] = [:]
+    @usableFromInline var fieldCount = 0
     /// The schema's fields, whose declared kinds a debug build checks every top-level value against (kept as the
     /// schema's own array: records that alternate between two schemas must not build one a switch).
-    private var fields: [Field] = []
-    private var fieldIndex = 0
+    @usableFromInline var fields: [Field] = []
+    @usableFromInline var fieldIndex = 0
     /// JSON containers: the innermost one's kind and whether its next element needs a comma; outer ones saved.
-    private var depth = 0
-    private var innerIsObject = false
-    private var innerNeedsComma = false
-    private var outer: [(isObject: Bool, needsComma: Bool)] = []
+    @usableFromInline var depth = 0
+    @usableFromInline var innerIsObject = false
+    @usableFromInline var innerNeedsComma = false
+    @usableFromInline var outer: [(isObject: Bool, needsComma: Bool)] = []
     /// Containers being captured, with the key waiting for its value in objects.
-    private var containers: [(elements: [Value], members: [Value.Member], isObject: Bool, key: String)] = []
+    @usableFromInline var containers: [(elements: [Value], members: [Value.Member], isObject: Bool, key: String)] = []
 
     /// `capacity`: the output buffer's starting size (stdout's is large; one stored line needs little).
     init(capacity: Int = 1 << 17) {
@@ -37,21 +43,32 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// Starts a record: writes `{"type":"…"` in JSON mode.
-    @usableFromInline
-    mutating func begin(_ schema: RecordSchema, capture: Bool) {
+    /// Starts a record: writes `{"type":"…"` in JSON mode. The schema is looked at only when the record type
+    /// changes: reading it copied it (two retains and releases per record).
+    @inlinable
+    mutating func begin<R: Record>(_ type: R.Type, capture: Bool) {
         capturing = capture
         fieldIndex = 0
         depth = 0
+        if capture || !outer.isEmpty || !containers.isEmpty { reset(capture: capture) }
+        if ObjectIdentifier(type) != recordType {
+            use(R.schema)
+            recordType = ObjectIdentifier(type)
+        }
+        if !capture { appendPrefix(0) }
+    }
+
+    @usableFromInline
+    mutating func reset(capture: Bool) {
         outer.removeAll(keepingCapacity: true)
         containers.removeAll(keepingCapacity: true)
         if capture { captured.removeAll(keepingCapacity: true) }
-        if schema.type != schemaType || fieldCount != schema.fields.count { use(schema) }
-        if !capture { out.append(prefixBytes, prefixRanges[0]) }
     }
 
-    private mutating func use(_ schema: RecordSchema) {
+    @usableFromInline
+    mutating func use(_ schema: borrowing RecordSchema) {
         if let known = prefixCache[schema.type], known.ranges.count == schema.fields.count + 1 {
-            (prefixBytes, prefixRanges) = known
+            (prefixBytes, prefixRanges, shortPrefixes) = known
         } else {
             var buffer = ByteBuffer()
             buffer.append("{\"type\":")
@@ -65,8 +82,9 @@ public struct RecordEncoder: ~Copyable {
                 ranges.append(start..<buffer.count)
             }
             let bytes = buffer.bytes
-            prefixCache[schema.type] = (bytes, ranges)
-            (prefixBytes, prefixRanges) = (bytes, ranges)
+            let short = ranges.map { ShortBytes(bytes.span.extracting($0)) }
+            prefixCache[schema.type] = (bytes, ranges, short)
+            (prefixBytes, prefixRanges, shortPrefixes) = (bytes, ranges, short)
         }
         schemaType = schema.type
         fieldCount = schema.fields.count
@@ -94,6 +112,7 @@ public struct RecordEncoder: ~Copyable {
     // MARK: Values
 
     /// A string field or element; nil writes null.
+    @inlinable
     public mutating func string(_ value: String?) {
         guard let value else { return null() }
         guard prepare(.string) else { return }
@@ -101,27 +120,31 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// A string escaped once and written many times (such as the source of every match).
+    @inlinable
     public mutating func text(_ value: JSONText) {
         guard prepare(.string) else { return }
         if capturing { deliver(.string(value.text)) } else { out.append(value.json) }
     }
 
     /// Text as bytes from the input, written without building a String; invalid UTF-8 becomes U+FFFD.
+    @inlinable
     public mutating func bytes(_ value: Span<UInt8>) {
         guard prepare(.string) else { return }
-        if capturing {
-            // Decoding replaces invalid UTF-8 the same way JSONBytes does (maximal subparts become U+FFFD).
-            deliver(.string(Bytes.string(value)))
-        } else {
-            JSONBytes.appendString(value, to: &out)
-        }
+        if capturing { deliverString(value) } else { JSONBytes.appendString(value, to: &out) }
+    }
+
+    /// Decoding replaces invalid UTF-8 the same way JSONBytes does (maximal subparts become U+FFFD).
+    @usableFromInline
+    mutating func deliverString(_ value: Span<UInt8>) {
+        deliver(.string(Bytes.string(value)))
     }
 
     /// An integer field or element; nil writes null.
+    @inlinable
     public mutating func integer(_ value: Int?) {
         guard let value else { return null() }
         guard prepare(.integer) else { return }
-        if capturing { deliver(.integer(value)) } else { JSONBytes.appendInteger(value, to: &out) }
+        if capturing { deliver(.integer(value)) } else { out.appendDecimal(value) }
     }
 
     /// A number field or element; nil writes null.
@@ -132,6 +155,7 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// A boolean field or element; nil writes null.
+    @inlinable
     public mutating func boolean(_ value: Bool?) {
         guard let value else { return null() }
         guard prepare(.boolean) else { return }
@@ -148,9 +172,10 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// null.
+    @inlinable
     public mutating func null() {
         guard prepare() else { return }
-        if capturing { deliver(.null) } else { out.append("null") }
+        if capturing { deliver(.null) } else { out.append(Self.nullBytes) }
     }
 
     /// An array of strings.
@@ -169,26 +194,41 @@ public struct RecordEncoder: ~Copyable {
     // MARK: Containers
 
     /// Opens an array; its elements follow, then `end()`.
+    @inlinable
     public mutating func beginArray() {
         open(isObject: false)
     }
 
     /// Opens an object; `key(_:)` and a value for each member follow, then `end()`.
+    @inlinable
     public mutating func beginObject() {
         open(isObject: true)
     }
 
-    private mutating func open(isObject: Bool) {
+    @inlinable
+    mutating func open(isObject: Bool) {
         guard prepare(isObject ? .object : .array) else { return }
-        if capturing {
-            containers.append(([], [], isObject, ""))
-            return
-        }
+        if capturing { return openCaptured(isObject: isObject) }
         out.append(UInt8(ascii: isObject ? "{" : "["))
-        if depth > 0 { outer.append((innerIsObject, innerNeedsComma)) }
+        if depth > 0 { saveOuter() }
         depth += 1
         innerIsObject = isObject
         innerNeedsComma = false
+    }
+
+    @usableFromInline
+    mutating func openCaptured(isObject: Bool) {
+        containers.append(([], [], isObject, ""))
+    }
+
+    @usableFromInline
+    mutating func saveOuter() {
+        outer.append((innerIsObject, innerNeedsComma))
+    }
+
+    @usableFromInline
+    mutating func restoreOuter() {
+        if let saved = outer.popLast() { (innerIsObject, innerNeedsComma) = saved }
     }
 
     /// Names the next member of the open object.
@@ -205,16 +245,19 @@ public struct RecordEncoder: ~Copyable {
     }
 
     /// Closes the innermost open array or object.
+    @inlinable
     public mutating func end() {
-        if capturing {
-            guard let container = containers.popLast() else { return }
-            deliver(container.isObject ? .object(container.members) : .array(container.elements))
-            return
-        }
+        if capturing { return endCaptured() }
         guard depth > 0 else { return }
         out.append(UInt8(ascii: innerIsObject ? "}" : "]"))
         depth -= 1
-        if depth > 0, let saved = outer.popLast() { (innerIsObject, innerNeedsComma) = saved }
+        if depth > 0 { restoreOuter() }
+    }
+
+    @usableFromInline
+    mutating func endCaptured() {
+        guard let container = containers.popLast() else { return }
+        deliver(container.isObject ? .object(container.members) : .array(container.elements))
     }
 
     // MARK: Plumbing
@@ -223,22 +266,9 @@ public struct RecordEncoder: ~Copyable {
     /// Returns false for a value beyond the declared fields, which is dropped. `kind` is the value's JSON type (nil
     /// for null and for a whole `Value`): a top-level value of another kind than its field declares is a record
     /// that writes its fields out of order, which a debug build (every test) stops at.
-    private mutating func prepare(_ kind: Field.Kind? = nil) -> Bool {
-        assert(
-            kind == nil || depth > 0 || !containers.isEmpty || fieldIndex >= fieldCount
-                || fields[fieldIndex].kind == kind,
-            "\(schemaType) record wrote a \(kind.map(\.rawValue) ?? "") where field \(fieldIndex + 1) is declared otherwise"
-        )
-        if capturing {
-            if containers.isEmpty {
-                guard fieldIndex < fieldCount else {
-                    assertionFailure("\(schemaType) record wrote more values than it declares")
-                    return false
-                }
-                fieldIndex += 1
-            }
-            return true
-        }
+    @inlinable @inline(__always)
+    mutating func prepare(_ kind: Field.Kind? = nil) -> Bool {
+        if capturing { return prepareCaptured(kind) }
         if depth > 0 {
             if !innerIsObject {
                 if innerNeedsComma { out.append(UInt8(ascii: ",")) }
@@ -246,16 +276,48 @@ public struct RecordEncoder: ~Copyable {
             }
             return true
         }
-        guard fieldIndex < fieldCount else {
-            assertionFailure("\(schemaType) record wrote more values than it declares")
-            return false
-        }
+        guard fieldIndex < fieldCount else { return tooMany() }
+        assert(kind == nil || fields[fieldIndex].kind == kind, wrongKind(kind))
         fieldIndex += 1
-        out.append(prefixBytes, prefixRanges[fieldIndex])
+        appendPrefix(fieldIndex)
         return true
     }
 
-    private mutating func deliver(_ value: Value) {
+    /// Writes prefix `index`: 0 the type, then each field's key.
+    @inlinable @inline(__always)
+    mutating func appendPrefix(_ index: Int) {
+        if let short = shortPrefixes[index] {
+            out.append(short)
+        } else {
+            out.append(prefixBytes, prefixRanges[index])
+        }
+    }
+
+    @usableFromInline static let nullBytes = ShortBytes("null")
+
+    @usableFromInline
+    mutating func prepareCaptured(_ kind: Field.Kind?) -> Bool {
+        guard containers.isEmpty else { return true }
+        guard fieldIndex < fieldCount else { return tooMany() }
+        assert(kind == nil || fields[fieldIndex].kind == kind, wrongKind(kind))
+        fieldIndex += 1
+        return true
+    }
+
+    /// A value beyond the declared fields.
+    @usableFromInline
+    func tooMany() -> Bool {
+        assertionFailure("\(schemaType) record wrote more values than it declares")
+        return false
+    }
+
+    @usableFromInline
+    func wrongKind(_ kind: Field.Kind?) -> String {
+        "\(schemaType) record wrote a \(kind.map(\.rawValue) ?? "") where field \(fieldIndex + 1) is declared otherwise"
+    }
+
+    @usableFromInline
+    mutating func deliver(_ value: Value) {
         guard !containers.isEmpty else { return captured.append(value) }
         let last = containers.count - 1
         if containers[last].isObject {

@@ -30,7 +30,7 @@ enum StoredLines {
     /// The NDJSON line of a record, without the newline.
     static func line<R: Record>(_ record: R) -> [UInt8] {
         var encoder = RecordEncoder(capacity: 512)
-        encoder.begin(R.schema, capture: false)
+        encoder.begin(R.self, capture: false)
         record.encode(to: &encoder)
         encoder.finish()
         return encoder.out.bytes.dropLast()
