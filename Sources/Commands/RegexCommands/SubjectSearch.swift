@@ -116,12 +116,18 @@ final class SubjectSearch {
         var baseOptions: PCRE2Matcher.Options = final ? [] : .partial
         if window.base > 0 { baseOptions.insert(.notBeginningOfLine) }
         let hasStartOffsetAssertion = matchers.hasStartOffsetAssertion
-        let fromStart = pick(false)
+        // Changed only when the kind of search changes: a matcher chosen per match was retained and released per
+        // match (a twentieth of a count's time).
+        var matcher = pick(false)
+        var matcherIsBeyondStart = false
         while true {
             var options = baseOptions
             if afterEmptyMatch { options.insert(.notEmptyAtStart) }
             let beyondStart = hasStartOffsetAssertion && window.base + searchFrom != startOffset
-            let matcher = beyondStart ? pick(true) : fromStart
+            if beyondStart != matcherIsBeyondStart {
+                matcher = pick(beyondStart)
+                matcherIsBeyondStart = beyondStart
+            }
             let at = window.base + searchFrom
             var outcome = try window.match(subject, from: searchFrom, options: options, at: at, with: matcher)
             var found = matcher.range(0)
