@@ -108,7 +108,8 @@ public final class WorkerPipeline<Input: Sendable, Output: Sendable>: @unchecked
     /// Waits until the worker has handled every input sent so far, handing each output to `receive`. Call it
     /// before the main thread blocks on something else, so results never wait behind a slow source.
     public func waitUntilIdle<Failure: Error>(receive: (Output) throws(Failure) -> Void) throws(Failure) {
-        guard !inputs.isEmpty || started, startToWait() else { return }
+        // `started` first: once the thread runs, `inputs` may only be read under the lock.
+        guard started || !inputs.isEmpty, startToWait() else { return }
         lock()
         while !outputs.isEmpty || ((!inputs.isEmpty || workerBusy) && !workerDone) {
             if outputs.isEmpty { wait() } else { try deliver(receive) }
