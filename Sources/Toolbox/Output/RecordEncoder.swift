@@ -42,7 +42,6 @@ public struct RecordEncoder: ~Copyable {
         out = ByteBuffer(capacity: capacity)
     }
 
-    /// Starts a record: writes `{"type":"…"` in JSON mode.
     /// Starts a record: writes `{"type":"…"` in JSON mode. The schema is looked at only when the record type
     /// changes: reading it copied it (two retains and releases per record).
     @inlinable
