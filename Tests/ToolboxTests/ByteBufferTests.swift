@@ -1,4 +1,4 @@
-// The byte helpers of the hot paths against plain Swift: decimals, short copies, character counts.
+// The byte helpers of the hot paths against plain Swift: decimals, short copies, character counts, searches.
 import Bytes
 import Testing
 
@@ -39,6 +39,27 @@ struct ByteBufferTests {
                 out.append(0x21)
                 out.append(source, start..<(start + length))
                 #expect(out.bytes == [0x21] + Array(source[start..<(start + length)]))
+            }
+        }
+    }
+
+    /// A search for a byte string agrees with `firstRange(of:)` for every needle of up to four bytes over a text with
+    /// near misses, from every start, and at the edges (empty needle, start past the end).
+    @Test func searchesAgreeWithFirstRange() {
+        let haystack = Array("??>?>a?>>?".utf8)
+        let alphabet = Array("?>a".utf8)
+        var needles: [[UInt8]] = [[]]
+        for _ in 0..<4 { needles += needles.flatMap { needle in alphabet.map { needle + [$0] } } }
+        // An empty needle is found where the search starts (firstRange(of:) finds none).
+        #expect(Bytes.firstIndex(of: Span(), in: haystack.span, from: 3) == 3)
+        #expect(Bytes.firstIndex(of: Span(), in: haystack.span, from: haystack.count + 1) == nil)
+        for needle in Set(needles) where !needle.isEmpty {
+            for start in 0...(haystack.count + 1) {
+                let expected =
+                    start > haystack.count ? nil : haystack[start...].firstRange(of: needle)?.lowerBound
+                #expect(
+                    Bytes.firstIndex(of: needle.span, in: haystack.span, from: start) == expected,
+                    "\(needle) from \(start)")
             }
         }
     }

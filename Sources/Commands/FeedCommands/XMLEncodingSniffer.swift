@@ -1,5 +1,6 @@
 // Which character encoding a feed is in: a byte order mark, the HTTP charset, the bytes of "<?xml" in UTF-16 or
 // UTF-32, the XML declaration, or UTF-8 — in that order, as RFC 7303 and the XML specification (appendix F) say.
+import Bytes
 import Toolbox
 
 /// tb feed's encoding sniffer: RFC 7303's and the XML specification's rule.
@@ -18,11 +19,11 @@ struct XMLEncodingSniffer: EncodingSniffer {
         let opening = head[start...].prefix(declaration.count)
         if declaration.starts(with: opening) {
             // "<?xml" or a start of it: the declaration decides, at its end.
-            return opening.count == declaration.count && head[start...].firstRange(of: Array("?>".utf8)) != nil
+            return opening.count == declaration.count && Self.declarationEnd(in: head, from: start) != nil
         }
         // Junk, a comment or a doctype may come first: the XML declaration after them decides, or the root element.
         guard let begins = FeedSniffer.documentStart(in: head, from: start) else { return false }
-        return !FeedSniffer.isDeclaration(head, at: begins) || head[begins...].firstRange(of: Array("?>".utf8)) != nil
+        return !FeedSniffer.isDeclaration(head, at: begins) || Self.declarationEnd(in: head, from: begins) != nil
     }
 
     /// A feed waits for its XML declaration whatever the pace of its bytes: it is never read before it is decided.
@@ -72,16 +73,21 @@ struct XMLEncodingSniffer: EncodingSniffer {
         }
     }
 
+    /// Where the `?>` ending a declaration that starts at `start` is.
+    private static func declarationEnd(in head: [UInt8], from start: Int) -> Int? {
+        Bytes.firstIndex(of: "?>".utf8.span, in: head.span, from: start)
+    }
+
     /// The encoding="…" of an XML declaration at the start of `head`, or after junk before it, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
         var rest = head[(head.firstIndex { !isSpace($0) } ?? head.count)...]
         if !rest.starts(with: Array("<?xml".utf8)), let begins = FeedSniffer.documentStart(in: head, from: 0) {
             rest = head[begins...]
         }
-        guard rest.starts(with: Array("<?xml".utf8)), let end = rest.firstRange(of: Array("?>".utf8)) else {
+        guard rest.starts(with: Array("<?xml".utf8)), let end = declarationEnd(in: head, from: rest.startIndex) else {
             return nil
         }
-        let declaration = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
+        let declaration = String(decoding: head[rest.startIndex..<end], as: UTF8.self)
         guard let key = declaration.firstRange(of: "encoding") else { return nil }
         let after = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = after.first, quote == "\"" || quote == "'" else { return nil }

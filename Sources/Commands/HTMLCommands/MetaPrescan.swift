@@ -68,7 +68,7 @@ struct MetaPrescan {
         let lower = Array(content.lowercased().utf8)
         var index = 0
         let key = Array("charset".utf8)
-        while let found = find(key, in: lower, from: index) {
+        while let found = Bytes.firstIndex(of: key.span, in: lower.span, from: index) {
             var cursor = found + key.count
             while cursor < lower.count && isSpace(lower[cursor]) { cursor += 1 }
             guard cursor < lower.count && lower[cursor] == 0x3D else {
@@ -156,21 +156,7 @@ struct MetaPrescan {
     }
 
     private func find(_ literal: String, from start: Int) -> Int? {
-        Self.find(Array(literal.utf8), in: bytes, from: start)
-    }
-
-    /// Where `needle` first occurs in `haystack` at or after `start`. Not `firstRange(of:)`: its first call in a run
-    /// looks its generic types up by name, which cost more than prescanning a small page.
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return start <= haystack.count ? start : nil }
-        var index = max(start, 0)
-        while index + needle.count <= haystack.count {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
+        Bytes.firstIndex(of: literal.utf8.span, in: bytes.span, from: start)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -57,6 +57,28 @@ public enum Bytes {
         }
     }
 
+    /// The index at or after `start` where `needle` first occurs in `bytes`, or nil (`start` for an empty needle
+    /// when `start` is within `bytes`). Candidates are found with memchr. Not `firstRange(of:)`: its first call in a
+    /// run looks its generic types up by name, which costs more than the small searches of a start (a feed's XML
+    /// declaration, a page's meta charset).
+    @inlinable
+    public static func firstIndex(of needle: Span<UInt8>, in bytes: Span<UInt8>, from start: Int) -> Int? {
+        let start = max(start, 0)
+        guard !needle.isEmpty else { return start <= bytes.count ? start : nil }
+        let first = needle[0]
+        var index = start
+        while index + needle.count <= bytes.count {
+            guard let found = firstIndex(of: first, in: bytes, index..<(bytes.count - needle.count + 1)) else {
+                return nil
+            }
+            var matched = 1
+            while matched < needle.count && bytes[found + matched] == needle[matched] { matched += 1 }
+            if matched == needle.count { return found }
+            index = found + 1
+        }
+        return nil
+    }
+
     /// How many newlines (0x0A) `bytes[range]` holds, and the index of the last one.
     @inlinable
     public static func newlines(in bytes: Span<UInt8>, _ range: Range<Int>) -> (count: Int, last: Int?) {
