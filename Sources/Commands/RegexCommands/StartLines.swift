@@ -11,6 +11,8 @@ struct StartLines {
     private(set) var lineEnd: Int?
     /// Up to where (absolute, exclusive) the bytes after `lastStart` are known to hold no newline.
     private var scanned = 0
+    /// The number of that match's line, when the search numbers lines (see `isNewLine(line:)`).
+    private var lastLine: Int?
 
     /// Whether a match starting at absolute offset `start` starts in a line of its own (not in the last one's).
     /// `bytes` holds the input from absolute offset `base`, at least from where the last look ended to `start`.
@@ -22,11 +24,18 @@ struct StartLines {
         return start > lineEnd
     }
 
-    /// A match starting at `start` started a new line.
-    mutating func startLine(at start: Int) {
+    /// Whether a match in line `line` starts a line of its own, for a search that numbers the lines of its matches
+    /// anyway (all but --count): the number tells it without a look for a newline.
+    func isNewLine(line: Int) -> Bool {
+        line != lastLine
+    }
+
+    /// A match starting at `start` started a new line; `line`, its number when the search numbers lines.
+    mutating func startLine(at start: Int, line: Int?) {
         lastStart = start
         lineEnd = nil
         scanned = start
+        lastLine = line
     }
 
     /// Looks for the end of the last match's line up to absolute `offset` (exclusive): called before the window lets

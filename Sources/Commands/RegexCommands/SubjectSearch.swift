@@ -32,8 +32,6 @@ final class SubjectSearch {
     private var position = LinePosition()
     /// Where the line of the last match ends, to tell the next match's line.
     private var startLines = StartLines()
-    /// Without --count, the line of the last match that started a line (0 before the first).
-    private var lineOfLastStart = 0
     /// For the terminal view (`showsLines`), the absolute offset of the last match's last byte while the line break
     /// after it is not in the window yet: the batch that brings it is sent even without matches.
     private var openLine: Int?
@@ -243,14 +241,12 @@ final class SubjectSearch {
         if settings.countOnly {
             isNewLine = startLines.isNewLine(at: start, in: subject, base: window.base)
         } else {
-            // The line number is counted for the record anyway: it tells a new line without another look for one.
             position.advance(to: start, in: subject, base: window.base)
-            isNewLine = position.line != lineOfLastStart
+            isNewLine = startLines.isNewLine(line: position.line)
         }
         if isNewLine {
             guard window.countLine() else { return false }
-            startLines.startLine(at: start)
-            lineOfLastStart = position.line
+            startLines.startLine(at: start, line: settings.countOnly ? nil : position.line)
         }
         window.matches += 1
         if settings.countOnly {
