@@ -23,7 +23,8 @@ public struct RecordEncoder: ~Copyable {
     @usableFromInline var prefixRanges: [Range<Int>] = []
     /// The same, each as two words when it fits (nil when it is longer): a store instead of a copy.
     @usableFromInline var shortPrefixes: [ShortBytes?] = []
-    private var prefixCache: [String: (bytes: [UInt8], ranges: [Range<Int>], short: [ShortBytes?])] = [:]
+    /// The prefixes of each record type met so far.
+    private var prefixCache: [ObjectIdentifier: (bytes: [UInt8], ranges: [Range<Int>], short: [ShortBytes?])] = [:]
     @usableFromInline var fieldCount = 0
     /// The schema's fields, whose declared kinds a debug build checks every top-level value against (kept as the
     /// schema's own array: records that alternate between two schemas must not build one a switch).
@@ -50,10 +51,7 @@ public struct RecordEncoder: ~Copyable {
         fieldIndex = 0
         depth = 0
         if capture || !outer.isEmpty || !containers.isEmpty { reset(capture: capture) }
-        if ObjectIdentifier(type) != recordType {
-            use(R.schema)
-            recordType = ObjectIdentifier(type)
-        }
+        if ObjectIdentifier(type) != recordType { use(R.schema, of: ObjectIdentifier(type)) }
         if !capture { appendPrefix(0) }
     }
 
@@ -65,8 +63,8 @@ public struct RecordEncoder: ~Copyable {
     }
 
     @usableFromInline
-    mutating func use(_ schema: borrowing RecordSchema) {
-        if let known = prefixCache[schema.type], known.ranges.count == schema.fields.count + 1 {
+    mutating func use(_ schema: borrowing RecordSchema, of type: ObjectIdentifier) {
+        if let known = prefixCache[type] {
             (prefixBytes, prefixRanges, shortPrefixes) = known
         } else {
             var buffer = ByteBuffer()
@@ -82,9 +80,10 @@ public struct RecordEncoder: ~Copyable {
             }
             let bytes = buffer.bytes
             let short = ranges.map { ShortBytes(bytes.span.extracting($0)) }
-            prefixCache[schema.type] = (bytes, ranges, short)
+            prefixCache[type] = (bytes, ranges, short)
             (prefixBytes, prefixRanges, shortPrefixes) = (bytes, ranges, short)
         }
+        recordType = type
         schemaType = schema.type
         fieldCount = schema.fields.count
         fields = schema.fields
