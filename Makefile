@@ -181,6 +181,10 @@ bench: deps build
 			EXPAT_PARSE=$(EXPAT_PARSE) PCRE2_MATCH=$(PCRE2_MATCH) $$script || status=1; \
 	done; exit $$status
 
+# A Debian package of the release binary, man pages and completions (scripts/make-deb.sh): build/tb_VERSION_ARCH.deb.
+deb: build
+	@scripts/make-deb.sh $(BIN)
+
 install: build
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tb
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
