@@ -1,6 +1,6 @@
 # tb: `make demo` and `make test` set everything up on a fresh Debian 12 machine with the Swift toolchain.
-# Targets: help deps build demo check test test-asan test-tsan lint bench fuzz install uninstall generate packages
-# clean.
+# Targets: help deps build demo check test test-asan test-tsan lint bench fuzz deb dist test-package install uninstall
+# generate packages clean.
 # `make test-asan` and `make test-tsan` run the whole suite, the tb the end-to-end tests start included, built with
 # AddressSanitizer (and LeakSanitizer) or ThreadSanitizer in .build/asan or .build/tsan; any report fails the run.
 
@@ -28,6 +28,10 @@ DEMO_PACKAGES := python3 subversion
 # documentation's pages to compare tb's two trees on, and the real servers the input tests run on
 # 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
 TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
+# What make deb and make dist need besides the build (dpkg-shlibdeps reads the binary's libraries), and what make
+# test-package adds: mmdebstrap for the fresh Debian roots, lintian, and svnadmin for a repository in them.
+PACKAGE_PACKAGES := dpkg-dev binutils
+TEST_PACKAGE_PACKAGES := mmdebstrap lintian subversion
 # The peer tools the benchmarks compare against (and gcc and libgumbo-dev to build gumbo's parse alone, a floor;
 # the other floors' libraries, libxml2, expat and PCRE2, are the build's; lexbor's comes from PyPI, as selectolax,
 # which bench/html.sh installs with pip when it can).
@@ -35,8 +39,8 @@ BENCH_PACKAGES := ripgrep hyperfine pcre2-utils time sfeed netcat-openbsd pup su
 	gcc libgumbo-dev python3-doc
 
 
-.PHONY: FORCE help deps demo-deps build demo check test release-check test-asan test-tsan lint bench fuzz install \
-	uninstall generate packages clean
+.PHONY: FORCE help deps demo-deps build demo check test release-check test-asan test-tsan lint bench fuzz deb dist \
+	test-package install uninstall generate packages clean
 
 help:
 	@echo "make demo       build tb and show every command at work (installs what the demo needs)"
@@ -48,6 +52,8 @@ help:
 	@echo "make bench      tb against its peers and the libraries' floors (bench/*.sh)"
 	@echo "make fuzz       the fuzz targets (FUZZ_SECONDS, FUZZ_TARGETS)"
 	@echo "make test-asan  the suite under AddressSanitizer; make test-tsan under ThreadSanitizer"
+	@echo "make deb        a Debian package, build/tb_VERSION_ARCH.deb; make dist a tarball with install.sh"
+	@echo "make test-package  installs both on fresh Debian roots and runs every command there"
 	@echo "make install    tb, its man pages and completions under PREFIX ($(PREFIX)); make uninstall"
 	@echo "make deps       the build packages; make packages lists every package each target needs"
 	@echo "make clean      removes .build"
@@ -67,6 +73,7 @@ packages:
 	@echo "demo: $(DEMO_PACKAGES)"
 	@echo "test: $(TEST_PACKAGES)"
 	@echo "bench: $(BENCH_PACKAGES)"
+	@echo "deb, dist: $(PACKAGE_PACKAGES); test-package adds: $(TEST_PACKAGE_PACKAGES)"
 
 # STRICT=1 (CI sets it) makes every Swift warning an error.
 BUILD_FLAGS := $(if $(STRICT),-Xswiftc -warnings-as-errors)
@@ -183,7 +190,22 @@ bench: deps build
 
 # A Debian package of the release binary, man pages and completions (scripts/make-deb.sh): build/tb_VERSION_ARCH.deb.
 deb: build
+	@scripts/install-packages.sh $(PACKAGE_PACKAGES)
 	@scripts/make-deb.sh $(BIN)
+
+# A tarball of the same, with an install.sh that copies it under PREFIX (scripts/make-dist.sh):
+# build/tb-VERSION-linux-ARCH.tar.gz.
+dist: build
+	@scripts/install-packages.sh $(PACKAGE_PACKAGES)
+	@scripts/make-dist.sh $(BIN)
+
+# Installs both on fresh Debian roots and runs every command there (scripts/test-package.sh); the first run fetches
+# the root and the dependencies' packages from the registry apt uses here, later runs reuse them from build/.
+# TEST_PACKAGE_OPTIONAL=1 (CI) skips with one line where this machine cannot make a root.
+test-package: build
+	@scripts/install-packages.sh $(PACKAGE_PACKAGES)
+	@deb=$$(scripts/make-deb.sh $(BIN)) && tarball=$$(scripts/make-dist.sh $(BIN)) && \
+		TEST_PACKAGE_PACKAGES="$(TEST_PACKAGE_PACKAGES)" scripts/test-package.sh "$$deb" "$$tarball"
 
 install: build
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tb
