@@ -11,7 +11,7 @@ BIN := .build/release/tb
 
 # What the build needs: the C libraries behind the shims, and pkg-config to find them.
 BUILD_PACKAGES := pkg-config libxml2-dev libsvn-dev libapr1-dev libcurl4-openssl-dev zlib1g-dev \
-	libpcre2-dev
+	libpcre2-dev liblzma-dev libbz2-dev libzstd-dev
 # Versions the build needs at least, upgraded when older: Debian's libexpat1 backports reparse deferral
 # (XML_SetReparseDeferralEnabled) from 2.5.0-1+deb12u2 on, without which expat parses a huge unfinished tag again for
 # every piece (a 64 MB attribute takes 15 s); deb12u5 is the current security update. tb finds the function at run
@@ -24,10 +24,11 @@ MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
 # programs on PATH.
 DEMO_PACKAGES := python3 subversion
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
-# flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, nc for reach's service names, the Python
+# flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, xz-utils, bzip2 and zstd (and their
+# xzgrep, bzgrep and zstdgrep) to compress what tb decompresses and compare with, nc for reach's service names, the Python
 # documentation's pages to compare tb's two trees on, and the real servers the input tests run on
 # 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
-TEST_PACKAGES := ripgrep netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
+TEST_PACKAGES := ripgrep xz-utils bzip2 zstd netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
 # What make deb and make dist need besides the build (dpkg-shlibdeps reads the binary's libraries), and what make
 # test-package adds: mmdebstrap for the fresh Debian roots, lintian, and svnadmin for a repository in them.
 PACKAGE_PACKAGES := dpkg-dev binutils

@@ -19,7 +19,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Kernel
-        .target(name: "Toolbox", dependencies: ["POSIX", "Bytes", "Curl", "Zlib"], swiftSettings: safeSwift),
+        .target(
+            name: "Toolbox", dependencies: ["POSIX", "Bytes", "Curl", "Zlib", "LZMA", "BZip2", "Zstd"],
+            swiftSettings: safeSwift),
 
         // MARK: Parsers
         // The HTML5 parser, tb's own: the standard's tokenizer and tree construction, on the standard library alone.
@@ -50,6 +52,9 @@ let package = Package(
         .target(
             name: "CSVN", dependencies: ["CLoader"], path: "Sources/Shims/CSVN",
             cSettings: [.unsafeFlags(svnHeaders)]),
+        .target(name: "CLZMA", dependencies: ["CLoader"], path: "Sources/Shims/CLZMA"),
+        .target(name: "CBZip2", dependencies: ["CLoader"], path: "Sources/Shims/CBZip2"),
+        .target(name: "CZstd", dependencies: ["CLoader"], path: "Sources/Shims/CZstd"),
 
         // MARK: Shims (Swift)
         .target(name: "POSIX", dependencies: ["CPOSIX", "Bytes"], path: "Sources/Shims/POSIX"),
@@ -57,6 +62,9 @@ let package = Package(
         .target(name: "Threads", path: "Sources/Shims/Threads"),
         .target(name: "Expat", dependencies: ["CExpat", "Threads"], path: "Sources/Shims/Expat"),
         .target(name: "Zlib", dependencies: ["CZlib"], path: "Sources/Shims/Zlib"),
+        .target(name: "LZMA", dependencies: ["CLZMA", "Loader"], path: "Sources/Shims/LZMA"),
+        .target(name: "BZip2", dependencies: ["CBZip2", "Loader"], path: "Sources/Shims/BZip2"),
+        .target(name: "Zstd", dependencies: ["CZstd", "Loader"], path: "Sources/Shims/Zstd"),
         .target(name: "PCRE2", dependencies: ["CPCRE2"], path: "Sources/Shims/PCRE2"),
         // The Swift side of CLoader: the shims of the lazily loaded libraries open them with it on first use.
         .target(name: "Loader", dependencies: ["Bytes"], path: "Sources/Shims/Loader"),
@@ -123,8 +131,8 @@ let package = Package(
         .testTarget(
             name: "ShimsTests",
             dependencies: [
-                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "PCRE2", "Curl", "LibXML2", "SVN", "CLoader",
-                "Loader", "CLibXML2", "TestSupport",
+                "POSIX", "Bytes", "Threads", "Expat", "Zlib", "LZMA", "BZip2", "Zstd", "PCRE2", "Curl", "LibXML2",
+                "SVN", "CLoader", "Loader", "CLibXML2", "TestSupport",
             ],
             swiftSettings: [.unsafeFlags((svnHeaders + xmlHeaders).flatMap { ["-Xcc", $0] })]),
         .testTarget(

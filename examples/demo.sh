@@ -51,10 +51,10 @@ show "tb history --command feed | cat"
 show tb history --fields time,command,target --format tsv
 show tb history -n 2 --template "'%(time)  %(command) %(target) -> %(records) records'"
 
-section "regex: PCRE2 matches from files, stdin, URLs and gzip: ripgrep's lines on a terminal, records in a pipe"
+section "regex: PCRE2 matches from files, stdin, URLs, gzip and xz: ripgrep's lines on a terminal, records in a pipe"
 show tb regex "'(?si)((?<!\\w)L\\w+)'" lorem.txt
 show "tb regex '(?<level>ERROR|WARN) +\\[(?<service>\\w+)\\]' server.log.gz --fields line,named | head -3"
-show tb regex -c ERROR server.log.gz "file://$examples/server.log.gz"
+show tb regex -c ERROR server.log.gz server.log.xz "file://$examples/server.log.gz"
 show tb regex -c "'^2026-11-28T0[6-9]'" server.log.gz
 show tb regex -c "'\\d+'" server.log.gz
 show "tb regex --lines --group 1 'took|(\\d{4}) ms' server.log.gz -m 3 --format tsv --fields line,match"

@@ -250,14 +250,16 @@ struct RegexCommandTests: CommandTesting {
         _ = FileManager.default.createFile(atPath: broken, contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]))
         let failed = run(["x", broken])
         #expect(failed.status == .failure)
-        #expect(failed.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)
-        // A directory is searched: the gzip file in it is binary, left out unless -a, which inflates it.
+        #expect(failed.stderr.first?.hasPrefix("tb regex: cannot decompress '\(broken)' (gzip): ") == true)
+        // A directory is searched: the gzip file in it is decompressed there too (not binary by its compressed
+        // bytes, as ripgrep without -z has it), and fails the same way.
         let directory = run(["x", scratch.path])
-        #expect(directory.stderr == ["tb regex: skipped 1 binary file (use --binary to search them)"])
-        #expect(directory.status == .negative)
-        let binary = run(["-a", "x", scratch.path])
-        #expect(binary.stderr.first?.hasPrefix("tb regex: cannot inflate '\(broken)': ") == true)
-        #expect(binary.status == .failure)
+        #expect(directory.stderr.first?.hasPrefix("tb regex: cannot decompress '\(broken)' (gzip): ") == true)
+        #expect(directory.status == .failure)
+        // Read as its bytes, it is binary.
+        let bytes = run(["--no-decompress", "x", scratch.path])
+        #expect(bytes.stderr == ["tb regex: skipped 1 binary file (use --binary to search them)"])
+        #expect(bytes.status == .negative)
     }
 
     @Test func bookmarksAreSources() throws {

@@ -32,7 +32,8 @@ struct InputTests {
                 server.url("/headers"),
                 "-H", "X-Test: yes",
             ])
-        #expect(headers.lines.contains { $0.lowercased() == "accept-encoding: gzip, deflate" }, "\(headers.lines)")
+        #expect(
+            headers.lines.contains { $0.lowercased() == "accept-encoding: gzip, deflate, zstd" }, "\(headers.lines)")
         #expect(headers.lines.contains("User-Agent: tb/0.2.0"))
         #expect(headers.lines.contains("X-Test: yes"))
         for path in ["/chunked/lorem.txt", "/gzip/lorem.txt", "/file/lorem.txt.gz"] {

@@ -13,12 +13,14 @@ final class FileSearch {
 
     private let settings: RegexSettings
     private let binary: Bool
+    private let decompress: Bool
     /// The PCRE2 matchers of the thread's first file, for all the others.
     private var matchers: PatternMatchers?
 
-    init(settings: RegexSettings, binary: Bool) {
+    init(settings: RegexSettings, binary: Bool, decompress: Bool) {
         self.settings = settings
         self.binary = binary
+        self.decompress = decompress
     }
 
     func run(_ job: FileJob) -> FileOutcome {
@@ -46,9 +48,7 @@ final class FileSearch {
                 return .skipped
             case .failure(.tooLarge):
                 // A big file is streamed, but it is binary by its first 64 KiB as a small one is.
-                if !binary, Self.isBinary(try Self.read(fd, upTo: Self.binaryWindow)) {
-                    return .binary
-                }
+                if !binary, isBinary(try Self.read(fd, upTo: Self.binaryWindow)) { return .binary }
                 return .stream(path)
             case .failure(.system(let error)):
                 throw error
@@ -57,9 +57,9 @@ final class FileSearch {
             if error.isNotFound { return .skipped }
             return .problem("cannot read '\(name)': \(error.reason)")
         }
-        if !binary && Self.isBinary(bytes) { return .binary }
-        // gzip is inflated on the fly, as for a file named on the command line.
-        if bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B { return .stream(path) }
+        if !binary && isBinary(bytes) { return .binary }
+        // Compressed files are decompressed on the fly, as a file named on the command line is.
+        if decompress && Compression.of(bytes.span) != nil { return .stream(path) }
         var batches: [MatchBatch] = []
         do {
             let finder = try MatchFinder(settings: settings, name: name, matchers: matchers) { batch in
@@ -76,8 +76,14 @@ final class FileSearch {
         return .searched(name: name, batches: batches)
     }
 
-    private static func isBinary(_ bytes: [UInt8]) -> Bool {
-        Bytes.firstIndex(of: 0, in: bytes.span, 0..<min(bytes.count, binaryWindow)) != nil
+    /// Whether the file whose first bytes these are is binary: a NUL byte in its first 64 KiB, or, when it is
+    /// compressed, in the first 64 KiB it decompresses to (unlike ripgrep without -z, which calls every .gz binary).
+    private func isBinary(_ bytes: [UInt8]) -> Bool {
+        if decompress, let format = Compression.of(bytes.span) {
+            let start = format.decompressedStart(of: bytes.span, limit: Self.binaryWindow)
+            return Bytes.firstIndex(of: 0, in: start.span, 0..<start.count) != nil
+        }
+        return Bytes.firstIndex(of: 0, in: bytes.span, 0..<min(bytes.count, Self.binaryWindow)) != nil
     }
 
     /// The first `limit` bytes of the file (fewer if it is shorter), whatever the file position.

@@ -72,6 +72,9 @@ public struct RegexCommand: Command {
     static let noIgnore = Flag("no-ignore", help: "in directories, search what .gitignore and .ignore files ignore too")
     static let binary = Flag(
         "binary", short: "a", help: "in directories, search binary files (a NUL byte in their first 64 KiB) too")
+    static let noDecompress = Flag(
+        "no-decompress",
+        help: "read gzip, xz, bzip2 and zstd data as its bytes (in directories, such files are then binary as a rule)")
     static let glob = Option<String>(
         "glob", short: "g", value: "GLOB",
         help: "in directories, search only the files GLOB matches, or with !GLOB not those (repeatable)",
@@ -113,8 +116,8 @@ public struct RegexCommand: Command {
         help: "accepted for grep and rg users, changes nothing: match and line records carry their line number")
     static let searchZip = Flag(
         "search-zip", short: "z",
-        help: "accepted for rg users, changes nothing: gzip input is inflated anyway (other compressions are read as "
-            + "they are)")
+        help: "accepted for rg users, changes nothing: gzip, xz, bzip2 and zstd are decompressed anyway, in "
+            + "directories too")
     static let extendedRegexp = Flag(
         "extended-regexp", short: "E",
         help: "grep's -E, accepted and changing nothing: tb's patterns are PCRE2 (not rg's -E ENCODING: tb regex "
@@ -185,8 +188,8 @@ public struct RegexCommand: Command {
             --files-without-match one per source that does not (its status is 0 when it lists one).
 
             Sources are read like every tb command's: files and - in order, then URLs (http, https, ftp, file) all \
-            at once; gzip is inflated on the fly whatever the source. Catastrophic backtracking ((a+)+$ on a long \
-            line) ends in an error instead of a hang.
+            at once; gzip, xz, bzip2 and zstd are decompressed on the fly whatever the source (--no-decompress reads \
+            their bytes). Catastrophic backtracking ((a+)+$ on a long line) ends in an error instead of a hang.
 
             A directory is searched recursively, as ripgrep searches it, on a thread per core, and printed in the \
             order of `rg --sort path`: each directory's names sorted by their bytes, depth first. Each file's source \
@@ -194,7 +197,8 @@ public struct RegexCommand: Command {
             otherwise: hidden files and directories (a name starting with .; --hidden), what .ignore and .gitignore \
             files ignore (--no-ignore; .gitignore only inside a git repository, that is below a directory holding \
             .git; the files of the directories above the one searched count too), binary files (a NUL byte in the \
-            first 64 KiB; --binary, and one line on stderr says how many were skipped) and symbolic links \
+            first 64 KiB, of what a compressed file decompresses to: compressed files are searched decompressed, as \
+            rg -z searches them; --binary, and one line on stderr says how many were skipped) and symbolic links \
             (--follow, which reports a link back to a directory it is in once and does not follow it). The ignore \
             rules are git's: blank lines and # comments skipped, ! brings back, a trailing / matches directories \
             only, a glob with a / elsewhere is relative to the ignore file's directory (a leading / anchors only), \
@@ -222,7 +226,7 @@ public struct RegexCommand: Command {
             (\\x43 is C), and one uppercase letter in any pattern, -f files included, makes them all \
             case-sensitive; -i wins over -S. -m N is --max-count and -g GLOB --glob. -P, -U, -n, -z and grep's -E \
             are accepted and change nothing: the patterns are PCRE2, matches span lines where the pattern lets them, \
-            records carry line numbers, and gzip is inflated anyway. -o prints only the matched parts in the \
+            records carry line numbers, and compressed data is decompressed anyway. -o prints only the matched parts in the \
             terminal view (the records are the matches anyway). -s is --dot-all, not rg's --case-sensitive, and -H \
             sets an HTTP header (every record names its source).
 
@@ -243,7 +247,7 @@ public struct RegexCommand: Command {
         options: [
             caseless, dotAll, extended, unicode, fixed, word, wholeLine, regexps, patternFiles, lines, invert, after,
             before, context, first, maxCount, count, includeZero, filesWithMatches, filesWithoutMatch, group, replace,
-            maxMatchSize, hidden, noIgnore, binary, glob, follow,
+            maxMatchSize, hidden, noIgnore, binary, noDecompress, glob, follow,
         ] + ripgrepOptions + InputOptions.all,
         positionals: [pattern, sources],
         records: [
@@ -351,7 +355,9 @@ public struct RegexCommand: Command {
             maxMatchSize: try arguments.valueOrDefault(Self.maxMatchSize),
             smartCase: arguments.flag(Self.smartCase), onlyMatching: arguments.flag(Self.onlyMatching))
         walk = try Self.walkSettings(arguments)
-        input = try InputSettings(arguments)
+        var input = try InputSettings(arguments)
+        input.decompress = walk.decompress
+        self.input = input
         sourceNames = names
     }
 
@@ -360,6 +366,7 @@ public struct RegexCommand: Command {
         walk.hidden = arguments.flag(hidden)
         walk.noIgnore = arguments.flag(noIgnore)
         walk.binary = arguments.flag(binary)
+        walk.decompress = !arguments.flag(noDecompress)
         walk.follow = arguments.flag(follow)
         var rules: [IgnoreRules.Rule] = []
         for text in try arguments.values(glob) {

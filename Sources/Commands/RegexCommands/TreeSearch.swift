@@ -70,10 +70,11 @@ final class TreeSearch {
         if let pool { return pool }
         let settings = settings
         let binary = walk.binary
+        let decompress = walk.decompress
         let threads = System.processorCount
         do {
             let started = try WorkerPool<FileJob, FileOutcome>(threads: threads, capacity: threads * 8) {
-                FileSearch(settings: settings, binary: binary).run
+                FileSearch(settings: settings, binary: binary, decompress: decompress).run
             }
             pool = started
             return started

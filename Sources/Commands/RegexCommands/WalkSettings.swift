@@ -1,5 +1,5 @@
-// What tb regex does with a directory SOURCE: --hidden, --no-ignore, --binary, --glob, --follow, -t, -T and
-// --max-depth, checked once.
+// What tb regex does with a directory SOURCE: --hidden, --no-ignore, --binary, --no-decompress, --glob, --follow,
+// -t, -T and --max-depth, checked once.
 
 /// How the files under a directory SOURCE are chosen.
 struct WalkSettings: Sendable {
@@ -9,6 +9,8 @@ struct WalkSettings: Sendable {
     var noIgnore = false
     /// Search files with a NUL byte in their first 64 KiB too.
     var binary = false
+    /// Search compressed files decompressed (false with --no-decompress: as their bytes, binary as a rule).
+    var decompress = true
     /// Follow symbolic links (loops are reported, not followed).
     var follow = false
     /// The --glob rules, relative to the directory searched.

@@ -16,6 +16,12 @@ public enum Curl {
         return result == CURLE_OK ? .success(()) : .failure(CurlError(result))
     }
 
+    /// The Content-Encodings asked for: gzip and deflate, and zstd where this libcurl decodes it (Debian's does).
+    static let acceptEncoding: String = {
+        let features = libcurl.curl_version_info(CCurl_version_now).map { Int32($0.pointee.features) } ?? 0
+        return features & CURL_VERSION_ZSTD != 0 ? "gzip, deflate, zstd" : "gzip, deflate"
+    }()
+
     /// The version of the library, such as "7.88.1". The corresponding C function is `curl_version_info`.
     public static func version() throws(CurlError) -> String {
         try loaded.get()

@@ -64,7 +64,7 @@ public final class CurlTransfer {
     private var bodyStarted = false
 
     /// Prepares a transfer; `receiver` gets the body in pieces as they arrive and returns false to stop it.
-    /// Content-Encoding gzip and deflate are asked for and decoded; HTTP statuses of 400 and above fail the
+    /// Content-Encoding gzip, deflate and zstd (`Curl.acceptEncoding`) are asked for and decoded; HTTP statuses of 400 and above fail the
     /// transfer before any body is delivered. The corresponding C functions are `curl_easy_init` and
     /// `curl_easy_setopt`.
     public init(_ options: Options, receiver: @escaping (Span<UInt8>) -> Bool) throws(CurlError) {
@@ -102,7 +102,7 @@ public final class CurlTransfer {
         set(CCurl_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
         set(CCurl_setopt_long(handle, CURLOPT_FAILONERROR, options.failOnHTTPError ? 1 : 0))
         if options.headOnly { set(CCurl_setopt_long(handle, CURLOPT_NOBODY, 1)) }
-        set(CCurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate"))
+        set(CCurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, Curl.acceptEncoding))
         set(CCurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout))
         set(CCurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, options.timeout))
         if options.stallTimeout > 0 {

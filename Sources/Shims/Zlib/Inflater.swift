@@ -44,8 +44,10 @@ public final class Inflater {
         return try input.withUnsafeBufferPointer { buffer in
             stream.pointee.next_in = UnsafeMutablePointer(mutating: buffer.baseAddress)
             stream.pointee.avail_in = UInt32(buffer.count)
-            while stream.pointee.avail_in > 0 {
+            // Until the input is used and the output no longer fills the buffer: zlib may hold more output.
+            while true {
                 if finishedMember && !inMember {
+                    guard stream.pointee.avail_in > 0 else { return true }
                     // After a whole member, only another gzip header continues the data (as gzip -dc does).
                     if stream.pointee.next_in.pointee != 0x1F {
                         ignoringRest = true
@@ -60,15 +62,17 @@ public final class Inflater {
                 let produced = output.count - Int(stream.pointee.avail_out)
                 if produced > 0, try !consume(UnsafeBufferPointer(rebasing: output[..<produced]).span) { return false }
                 switch result {
-                case Z_OK: continue
+                case Z_OK:
+                    if stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 { return true }
                 case Z_STREAM_END:
                     finishedMember = true
                     inMember = false
                 case Z_BUF_ERROR where produced > 0: continue
+                // No progress with all the input used: the output buffer was full, but nothing more was held.
+                case Z_BUF_ERROR where stream.pointee.avail_in == 0: return true
                 default: throw ZlibError(code: result, stream: stream)
                 }
             }
-            return true
         }
     }
 

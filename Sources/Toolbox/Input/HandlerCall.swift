@@ -1,7 +1,7 @@
 // Calling an input handler: its errors sorted into those that end the run (the output went away) and those that end
 // only its source.
 
-/// Runs a handler's calls through the gzip detector and sorts its errors: output errors end the run, others end
+/// Runs a handler's calls through the decompressing input and sorts its errors: output errors end the run, others end
 /// only this source.
 enum HandlerCall {
     /// The outcome of handing bytes to a handler.

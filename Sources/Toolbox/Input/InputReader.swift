@@ -26,7 +26,9 @@ public final class InputReader {
         -> Bool
     {
         guard
-            let failure = try LocalInput(source: source, context: context, readSize: settings.readSize).read(
+            let failure = try LocalInput(
+                source: source, context: context, readSize: settings.readSize, decompress: settings.decompress
+            ).read(
                 makeHandler)
         else { return true }
         context.error(failure)
@@ -74,7 +76,9 @@ public final class InputReader {
                 summary.done(source.name, records: 0, visited: false, in: context)
                 continue
             }
-            if let failure = try LocalInput(source: source, context: context, readSize: settings.readSize).read(
+            if let failure = try LocalInput(
+                source: source, context: context, readSize: settings.readSize, decompress: settings.decompress
+            ).read(
                 makeHandler)
             {
                 summary.failed(source.name, message: failure, records: 0, visited: false, in: context)

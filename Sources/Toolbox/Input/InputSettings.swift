@@ -13,6 +13,8 @@ public struct InputSettings: Sendable {
     public var retries: Int
     public var maxRedirects: Int
     public var readSize: Int
+    /// Whether gzip, xz, bzip2 and zstd are decompressed on the fly (tb regex --no-decompress reads their bytes).
+    public var decompress = true
 
     /// Settings with every default (the declarations'), for tests.
     public init() {

@@ -6,6 +6,7 @@ struct LocalInput {
     let source: Source
     let context: Context
     let readSize: Int
+    var decompress = true
 
     /// Reads the source through a handler; returns nil when it succeeded, else what failed, in one line.
     func read(_ makeHandler: (Source) throws -> any InputHandler) throws(OutputError) -> String? {
@@ -28,21 +29,21 @@ struct LocalInput {
         // A small file gets a buffer of its size (and one byte to see its end): zeroing 128 KiB it does not need was
         // a measurable part of a small file's start.
         var buffer = [UInt8](repeating: 0, count: min(readSize, max(4096, (fileSize ?? readSize) + 1)))
-        var gzip: GzipInput?
+        var decompressing: DecompressingInput?
         var handler: (any InputHandler)?
         let outcome = try HandlerCall.run {
             let made = try makeHandler(source)
             handler = made
             try made.start(
                 SourceInfo(source: source, contentType: nil, effectiveURL: nil, fileSize: fileSize))
-            gzip = GzipInput(made, name: source.name)
+            decompressing = DecompressingInput(made, name: source.name, enabled: decompress)
             return true
         }
         if case .failed(let message) = outcome { return message }
-        guard let gzip else { return "cannot read '\(source.name)'" }
+        guard let decompressing else { return "cannot read '\(source.name)'" }
         while true {
             if mayWait && !fd.isReadable {
-                if let message = try HandlerCall.failure(of: gzip.idle) { return message }
+                if let message = try HandlerCall.failure(of: decompressing.idle) { return message }
                 // Its --limit reached in what idle printed: no need to wait for bytes it would refuse.
                 if !(handler?.wantsMore ?? true) { return nil }
                 try context.output.willWait()
@@ -52,13 +53,13 @@ struct LocalInput {
                 count = try fd.read(into: &buffer)
             } catch {
                 // What was read before the error still makes its records.
-                if let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
+                if let problem = try HandlerCall.failure(of: decompressing.abandon) { context.error(problem) }
                 return "cannot read '\(source.name)': \(error.reason)"
             }
             if count == 0 {
-                return try HandlerCall.failure(of: gzip.finish)
+                return try HandlerCall.failure(of: decompressing.finish)
             }
-            switch try HandlerCall.run({ try gzip.receive(buffer.span.extracting(0..<count)) }) {
+            switch try HandlerCall.run({ try decompressing.receive(buffer.span.extracting(0..<count)) }) {
             case .goOn: if !(handler?.wantsMore ?? true) { return nil }
             case .stopped: return nil
             case .failed(let message): return message

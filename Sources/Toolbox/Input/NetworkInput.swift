@@ -29,7 +29,7 @@ final class NetworkInput {
         /// The server its connections go to, for --per-host.
         let server: String
         var attempts = 0
-        var gzip: GzipInput?
+        var decompressing: DecompressingInput?
         var handler: (any InputHandler)?
         var delivered = 0
         var stopped = false
@@ -152,8 +152,8 @@ final class NetworkInput {
     /// one that wants no more (its --limit reached) ends it as a success.
     private func idleHandlers(_ multi: CurlMulti) throws(OutputError) {
         for (key, job) in jobs where job.failure == nil && !job.stopped {
-            guard let gzip = job.gzip else { continue }
-            if let message = try HandlerCall.failure(of: gzip.idle) {
+            guard let decompressing = job.decompressing else { continue }
+            if let message = try HandlerCall.failure(of: decompressing.idle) {
                 stop(job, key: key, on: multi)
                 fail(job, message)
             } else if !(job.handler?.wantsMore ?? true) {
@@ -253,13 +253,13 @@ final class NetworkInput {
         // A 304 has no body; should a server send one anyway, it is not the document.
         if job.bodiless { return true }
         do {
-            if job.gzip == nil, case .failed(let message) = try startHandler(job) {
+            if job.decompressing == nil, case .failed(let message) = try startHandler(job) {
                 job.failure = message
                 return false
             }
-            guard let gzip = job.gzip else { return false }
+            guard let decompressing = job.decompressing else { return false }
             job.delivered += bytes.count
-            switch try HandlerCall.run({ try gzip.receive(bytes) }) {
+            switch try HandlerCall.run({ try decompressing.receive(bytes) }) {
             case .goOn:
                 if job.handler?.wantsMore ?? true { return true }
                 job.stopped = true
@@ -285,7 +285,7 @@ final class NetworkInput {
             let handler = try makeHandler(job.source)
             job.handler = handler
             try handler.start(info)
-            job.gzip = GzipInput(handler, name: job.source.name)
+            job.decompressing = DecompressingInput(handler, name: job.source.name, enabled: settings.decompress)
             return true
         }
     }
@@ -300,10 +300,10 @@ final class NetworkInput {
             if let failure = job.response?.failure { return fail(job, "cannot fetch '\(job.source.name)': \(failure)") }
             // An empty body never reached deliver: the handler still starts and finishes.
             job.transfer = transfer
-            if job.gzip == nil, case .failed(let message) = try startHandler(job) { return fail(job, message) }
+            if job.decompressing == nil, case .failed(let message) = try startHandler(job) { return fail(job, message) }
             job.transfer = nil
-            guard let gzip = job.gzip else { return fail(job, "cannot fetch '\(job.source.name)'") }
-            if let message = try HandlerCall.failure(of: gzip.finish) { return fail(job, message) }
+            guard let decompressing = job.decompressing else { return fail(job, "cannot fetch '\(job.source.name)'") }
+            if let message = try HandlerCall.failure(of: decompressing.finish) { return fail(job, message) }
             return succeed(job)
         }
         let status = transfer.responseCode
@@ -326,7 +326,9 @@ final class NetworkInput {
     /// try; a longer one means no retry this run, and the message says when the server expects the next.
     private func failed(_ job: Job, message: String, transient: Bool, retryAfter: Timestamp?) throws(OutputError) {
         // Bytes arrived before the failure: their records come first, then the error.
-        if let gzip = job.gzip, let problem = try HandlerCall.failure(of: gzip.abandon) { context.error(problem) }
+        if let decompressing = job.decompressing, let problem = try HandlerCall.failure(of: decompressing.abandon) {
+            context.error(problem)
+        }
         let now = Timestamp.now()
         let wait = retryAfter.map {
             max(0, ($0.seconds - now.seconds) * 1000 + Int64($0.nanoseconds - now.nanoseconds) / 1_000_000)

@@ -6,6 +6,8 @@ Listens on 127.0.0.1 on a port the system picks, prints "PORT <n>" and serves un
   /file/NAME            the file ROOT/NAME with a Content-Length
   /chunked/NAME         the same, chunked in pieces of 7 bytes
   /gzip/NAME            the same with Content-Encoding: gzip
+  /zstd/NAME            the same with Content-Encoding: zstd when the request accepts it (zstd(1) compresses), else
+                        plain
   /status/CODE          an empty response with that status
   /redirect-loop        a redirect to itself
   /slow/SECONDS/NAME    waits, then sends the file
@@ -50,6 +52,7 @@ import os
 import socket
 import socketserver
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -148,6 +151,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(b"0\r\n\r\n")
             elif route == "gzip":
                 self.send_body(gzip.compress(self.read("/".join(parts[1:]))), headers=[("Content-Encoding", "gzip")])
+            elif route == "zstd":
+                body = self.read("/".join(parts[1:]))
+                if "zstd" in self.headers.get("Accept-Encoding", ""):
+                    body = subprocess.run(["zstd", "-q", "-c"], input=body, stdout=subprocess.PIPE, check=True).stdout
+                    self.send_body(body, headers=[("Content-Encoding", "zstd")])
+                else:
+                    self.send_body(body)
             elif route == "status":
                 self.send_body(b"", status=int(parts[1]))
             elif route == "redirect-loop":
