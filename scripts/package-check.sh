@@ -55,6 +55,12 @@ regex() {
 }
 check "tb regex -c counts the lines grep counts in server.log.gz (gzip inflated)" regex
 
+compressed() {
+    # liblzma is loaded on first use: the package must have brought it.
+    [ "$(tb regex -c ERROR server.log.xz --fields lines --format tsv)" = "$(zcat server.log.gz | grep -c ERROR)" ]
+}
+check "tb regex -c reads server.log.xz (liblzma loaded on first use)" compressed
+
 svn_info() {
     local info
     info=$(tb svn info "file://$repository")

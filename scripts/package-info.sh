@@ -28,11 +28,23 @@ package_depends() {
         # (No early exit in the readers: with pipefail, a writer cut off by SIGPIPE fails the pipeline.)
         path=$(ldconfig -p | awk -v name="$soname" '$1 == name && !found { found = $NF } END { print found }')
         [ -n "$path" ] || { echo "package: $soname is not installed: make deps installs it" >&2; return 1; }
-        package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 { print $1 }')
+        package=$(package_owning "$path")
+        [ -n "$package" ] || { echo "package: no package owns $path" >&2; return 1; }
         upstream=$(dpkg-query -W -f='${Version}' "$package" | sed -E 's/^[0-9]+://; s/-[^-]*$//')
         depends+=", $package (>= $upstream)"
     done
     echo "$depends"
+}
+
+# The package that holds a library file. With /usr merged, dpkg knows each file under the one path its package
+# installed it at, /lib/… for some (liblzma5) and /usr/lib/… for others (libzstd1): ask for both, link and target.
+package_owning() {
+    local target candidate
+    target=$(readlink -f "$1")
+    for candidate in "$1" "$target" "${1#/usr}" "${target#/usr}" "/usr${1#/usr}" "/usr${target#/usr}"; do
+        dpkg -S "$candidate" 2>/dev/null | awk -F: 'NR == 1 { print $1 }' | grep . && return 0
+    done
+    return 0
 }
 
 # The package names of a Depends: line, one per line.
