@@ -75,7 +75,7 @@ show "printf 'caf\\xc3\\xa9 \\xff na\\xc3\\xafve\\n' | tb regex '\\w+' --fields 
 show "{ head -c 40000 /dev/zero | tr '\\000' a; echo b; } | tb regex '(a+)+\$'"
 show tb regex "'(unclosed'" lorem.txt
 
-section "feed: RSS and Atom items as records, each printed the moment its end tag arrives"
+section "feed: RSS, Atom and JSON Feed items as records, each printed the moment its end tag arrives"
 show tb feed news.xml blog.atom --format table
 show "tb feed --meta news.xml --fields title,link,updated | head -1"
 show tb feed news.xml --fields title,author,categories,enclosures --limit 3
@@ -83,6 +83,7 @@ show "gzip -c news.xml | tb feed - --template '%(published)  %(title)%n'"
 # The first item shows at once although its source stalls for two seconds before the rest.
 show "{ sed -n 1,20p news.xml; sleep 2; sed -n '21,\$p' news.xml; } | tb feed - --template '%(title)%n'"
 show "tb feed --events blog.atom --fields event,name,text | sed -n 4,8p"
+show tb feed log.json --fields title,link,author,published
 show tb feed broken.xml --fields title
 show tb feed --strict broken.xml --fields title
 show tb feed legacy.xml --fields title,link,author,published

@@ -39,12 +39,24 @@ public struct FeedCommand: Command {
 
     public static let commandName = "feed"
     public static let spec = CommandSpec(
-        name: commandName, abstract: "stream RSS and Atom items as they arrive",
+        name: commandName, abstract: "stream RSS, Atom and JSON Feed items as they arrive",
         discussion: """
             Reads RSS 0.90, 0.91, 0.92 and 2.0, RSS 1.0 (RDF), and Atom 0.3 and 1.0, with expat, piece by piece as \
             the bytes arrive: each item is printed (and flushed) the moment its end tag is read, so the first item of \
             a slow feed reaches jq before the download ends. Memory stays flat however large the feed: a field \
             longer than --max-field-size is cut.
+
+            JSON Feed 1.0 and 1.1 (jsonfeed.org) are read too, told by their content (an object whose version \
+            starts with https://jsonfeed.org/version/1), and streamed the same way: each item is printed once its \
+            closing brace is read, in flat memory. Items that come before the version are held, at most \
+            --max-field-size of them, until it says what the object is; an item longer than --max-field-size is \
+            skipped with a warning. Its fields: id (a number as its text), url (else external_url) as the link, \
+            title, content_html (else content_text) as the content, summary, date_published and date_modified, the \
+            first of authors (1.1) or author (1.0) by name, else the feed's, tags as categories and attachments as \
+            enclosures (url, mime_type, size_in_bytes); relative URLs resolve against home_page_url, else feed_url, \
+            else the URL fetched. --meta's feed record has its title, home_page_url, description and language. \
+            Broken JSON keeps the items before the error and ends in one line with its line and column (of bytes), \
+            exit status 2; other JSON is "not a feed".
 
             A feed that turns out not to be well-formed (truncated, an undefined entity, a stray &, a mismatched \
             tag) keeps the items printed before the error; then the document is read again leniently, with \
@@ -56,8 +68,8 @@ public struct FeedCommand: Command {
             since the last whole item, in constant memory; an error inside an item larger than \
             \(FeedLimits.recoveryBytes >> 20) MiB ends the source as with --strict, and after an error at most that \
             much more is read. --strict stops at the first error instead (exit \
-            status 2). A document that is not a feed at all (an HTML page, JSON, plain text, XML whose root element \
-            is not rss, RDF, feed or channel) is reported as "not a feed" with its Content-Type (or what it looks \
+            status 2). A document that is not a feed at all (an HTML page, JSON other than a JSON Feed, plain text, \
+            XML whose root element is not rss, RDF, feed or channel) is reported as "not a feed" with its Content-Type (or what it looks \
             like), exit status 2.
 
             Item fields come from these elements, the first that is present and not empty winning (of an element \
@@ -162,6 +174,7 @@ public struct FeedCommand: Command {
         examples: [
             Example("tb feed https://example.org/news.xml", "The items of a feed, as a table or NDJSON."),
             Example("tb feed @news --limit 5 --fields published,title,link", "The newest five, three fields each."),
+            Example("tb feed https://example.org/feed.json", "A JSON Feed, item by item as it downloads."),
             Example(
                 "tb feed --meta feeds/*.xml --json | jq -r 'select(.type==\"feed\") | .title'",
                 "The titles of many feeds."),

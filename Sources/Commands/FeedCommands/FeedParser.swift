@@ -1,6 +1,7 @@
 // The parsing side of tb feed (expat runs ahead on a thread of its own): clean UTF-8 in, expat events through a
 // FeedBuilder (or an EventWriter), records collected in batches that the printing side takes. A document that turns
-// out not to be well-formed is read a second time, leniently (FeedRecovery), for the items after the error.
+// out not to be well-formed is read a second time, leniently (FeedRecovery), for the items after the error. A JSON
+// object is read as a JSON Feed instead (JSONFeedReader), into the same batches.
 import Expat
 import Toolbox
 
@@ -21,11 +22,15 @@ final class FeedParser {
     private var warning: String?
     /// What the strict reading printed: the second one skips it.
     private var printed = FeedRecovery.Printed()
+    /// Set once the document turned out to be a JSON object: the JSON Feed reader that reads it instead of expat.
+    private var json: JSONFeedReader?
+    private let base: String?
 
     init(settings: FeedSettings, name: String, base: String?, contentType: String? = nil) throws {
         self.settings = settings
         self.name = name
         self.contentType = contentType
+        self.base = base
         delegate =
             settings.events
             ? EventWriter(settings: settings, name: name)
@@ -65,6 +70,7 @@ final class FeedParser {
     }
 
     private func feedText(_ bytes: [UInt8]) throws -> Bool {
+        if let json { return try reading(json) { try json.feed(bytes) } }
         if let recovery, recovery.failure != nil {
             return try recovery.keep(bytes, printed: printed)
         }
@@ -78,6 +84,11 @@ final class FeedParser {
         guard let bytes = start else { return [] }
         switch FeedSniffer.kind(of: bytes, final: final) {
         case .undecided: return nil
+        case .notFeed("JSON") where !settings.events && bytes.first(where: { !Self.isSpace($0) }) == UInt8(ascii: "{"):
+            // An object may be a JSON Feed: its version will say.
+            start = nil
+            json = JSONFeedReader(settings: settings, name: name, base: base)
+            return bytes
         case .notFeed(let looks):
             start = nil
             let junk = looks.hasPrefix("no XML declaration")
@@ -106,6 +117,7 @@ final class FeedParser {
     }
 
     private func takeParsed() -> FeedBatch {
+        if let json { return json.takeBatch() }
         if let recovery, recovery.failure != nil { return recovery.takeBatch() }
         let batch = delegate.takeBatch()
         printed.count(batch)
@@ -121,6 +133,7 @@ final class FeedParser {
             start?.append(contentsOf: last)
             text = try sniffed(final: true) ?? []
         }
+        if let json { return try reading(json) { try json.finish(text) } }
         if let recovery, recovery.failure != nil {
             if !text.isEmpty { guard try recovery.keep(text, printed: printed) else { return } }
             try recovery.recover(printed: printed)
@@ -135,6 +148,20 @@ final class FeedParser {
             return
         }
         delegate.finish(parser: parser)
+    }
+
+    /// Runs a JSON Feed reader's call: a JSON document that turns out not to be a feed is reported as one that is
+    /// not a feed from the start would be.
+    private func reading<T>(_ reader: JSONFeedReader, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch is JSONFeedReader.NotAFeed {
+            throw ToolError("'\(name)' is not a feed (\(SourceInfo.mediaType(ofContentType: contentType) ?? "JSON"))")
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
     }
 
     private func parse(_ bytes: [UInt8], final: Bool) throws {

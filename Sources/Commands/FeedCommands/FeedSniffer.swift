@@ -4,8 +4,8 @@
 /// Reads the start of a document: white space, the XML declaration, comments, processing instructions and a
 /// doctype are passed over; then the first element's local name, in any case, decides: rss, RDF (RSS 0.90 and 1.0),
 /// feed (Atom) or channel (Microsoft CDF, or a bare RSS channel) is a feed; anything else is not. A document that
-/// starts with `{` or `[` is JSON, a doctype or root element named html is HTML, and text without any `<` in its
-/// first `window` bytes is plain text.
+/// starts with `{` or `[` is JSON (an object may be a JSON Feed, which FeedParser reads), a doctype or root element
+/// named html is HTML, and text without any `<` in its first `window` bytes is plain text.
 enum FeedSniffer {
     /// How much of a document is read to decide; past it, the XML parser decides.
     static let window = 64 << 10
