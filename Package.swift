@@ -93,7 +93,7 @@ let package = Package(
             swiftSettings: safeSwift + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
 
         .target(
-            name: "FeedCommands", dependencies: ["Toolbox", "Expat", "LibXML2", "POSIX", "Bytes", "Threads"],
+            name: "FeedCommands", dependencies: ["Toolbox", "Expat", "LibXML2", "HTML5", "POSIX", "Bytes", "Threads"],
             path: "Sources/Commands/FeedCommands",
             // The parser's state lives in classes that only the parsing thread touches, millions of times per feed;
             // the runtime exclusivity checks on them cost a fifth of a parse. The compile-time checks stay.

@@ -160,6 +160,9 @@ show tb html --attr href a http://127.0.0.1:$port/page.html --limit 3 --fields v
 section "feed from cron: only new items, and a second run that the server answers with 304"
 show "tb reach -q 127.0.0.1:$port && tb feed --new http://127.0.0.1:$port/news.xml --fields title"
 show "tb feed --new http://127.0.0.1:$port/news.xml --fields title; echo \"exit \$?, nothing new\""
+# A web page: tb reads the feeds it announces (--discover lists them).
+show tb feed --discover http://127.0.0.1:$port/page.html --fields url,title,type
+show tb feed http://127.0.0.1:$port/page.html --fields feed,title --limit 1
 show tb feed --status --fields url,http_status,last_modified,items_seen --format table
 show "tail -2 '$work/http.log'"
 kill $server

@@ -48,7 +48,8 @@ struct FeedJunkTests {
     @Test func anHTMLPageStaysAnHTMLPage() throws {
         let result = try tb(["feed", junk + "/page.xml"], environment: scratch.environment)
         #expect(result.status == 2)
-        #expect(result.stderr == "tb feed: '\(junk)/page.xml' is not a feed (HTML)\n")
+        // Read as a page for the feeds it links to: none.
+        #expect(result.stderr == "tb feed: '\(junk)/page.xml': no feed linked from this page\n")
     }
 
     /// Past 64 KiB of junk the feed is not looked for: a clear message and status 2, never a parse of the junk.

@@ -96,14 +96,14 @@ struct FeedTests {
                 + "column 1 (no element found); recovered 1 more item\n")
     }
 
-    /// An HTML page where a feed was expected is "not a feed" with its Content-Type, and ends at once (this one never
-    /// would).
-    @Test func anHTMLPageIsNotAFeed() throws {
+    /// An HTML page where a feed was expected is read for the feeds it links to, up to its body, and ends there
+    /// (this one never would); linking to none, it fails.
+    @Test func anHTMLPageWithNoFeedLink() throws {
         let server = try TestServer.http(root: feeds)
         let started = Date()
         let page = try feed([server.url("/infinite-html"), feeds + "/rss10.xml"])
         #expect(page.status == 2)
-        #expect(page.stderr == "tb feed: '\(server.url("/infinite-html"))' is not a feed (text/html)\n")
+        #expect(page.stderr == "tb feed: '\(server.url("/infinite-html"))': no feed linked from this page\n")
         // The other source still counts.
         #expect(page.lines.count == 1)
         #expect(Date().timeIntervalSince(started) < 10)

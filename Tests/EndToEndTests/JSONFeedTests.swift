@@ -71,14 +71,15 @@ struct JSONFeedTests {
         #expect(items.count == expected.count)
         for (item, want) in zip(items, expected) {
             for (key, value) in want {
-                let got = item[key].map { $0 is NSNull ? nil : $0 } ?? nil
-                #expect(
-                    String(describing: got.map { NSDictionary(dictionary: ["v": $0]) })
-                        == String(
-                            describing: (value is NSNull ? nil : value).map { NSDictionary(dictionary: ["v": $0]) }),
-                    "\(name) \(key): \(String(describing: got)) != \(value)")
+                #expect(try canonical(item[key]) == canonical(value), "\(name) \(key)")
             }
         }
+    }
+
+    /// A JSON value as sorted JSON text, null for none: nested objects compare whatever their key order.
+    func canonical(_ value: Any?) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: ["v": value ?? NSNull()], options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
     }
 
     @Test func metaLimitAndNew() throws {

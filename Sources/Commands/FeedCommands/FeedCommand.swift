@@ -34,6 +34,11 @@ public struct FeedCommand: Command {
     static let status = Flag(
         "status", help: "print what --new remembers of each feed, one feed_state record per feed",
         conflicts: [new, noCache, from, meta, limit, events])
+    static let discover = Flag(
+        "discover",
+        help: "print the feeds each page announces (its <link rel=alternate> of a feed type) as feed_link records, "
+            + "and read none",
+        conflicts: [new, noCache, status, meta, limit, events, strict])
     static let sources = Positional(
         "SOURCE", help: "feed URLs, files, - for stdin, or @bookmarks", arity: .zeroOrMore, completion: .sources)
 
@@ -58,6 +63,16 @@ public struct FeedCommand: Command {
             Broken JSON keeps the items before the error and ends in one line with its line and column (of bytes), \
             exit status 2; other JSON is "not a feed".
 
+            A source that is an HTML page is read for the feeds it announces, as feed readers find a site's feeds: \
+            its <link rel="alternate"> elements whose type is application/rss+xml, application/atom+xml or \
+            application/feed+json (or application/rdf+xml or application/json), parsed by tb's HTML5 parser as the \
+            page arrives, their hrefs resolved against the page's <base href> and URL. Each is named in one line on \
+            stderr and read after the sources, as if named (a feed named too is read once; a page found that way \
+            is not searched for more). A page that announces none fails with "no feed linked from this page", exit \
+            status 2. With --new nothing is stored for the page itself, so that it is fetched whole each time. \
+            --discover prints the announced feeds as feed_link records (source, url, title, type) and reads none; \
+            a feed given to it announces itself.
+
             A feed that turns out not to be well-formed (truncated, an undefined entity, a stray &, a mismatched \
             tag) keeps the items printed before the error; then the document is read again leniently, with \
             libxml2's recovering parser, and the items after the error are printed too, none twice (an element \
@@ -68,8 +83,8 @@ public struct FeedCommand: Command {
             since the last whole item, in constant memory; an error inside an item larger than \
             \(FeedLimits.recoveryBytes >> 20) MiB ends the source as with --strict, and after an error at most that \
             much more is read. --strict stops at the first error instead (exit \
-            status 2). A document that is not a feed at all (an HTML page, JSON other than a JSON Feed, plain text, \
-            XML whose root element is not rss, RDF, feed or channel) is reported as "not a feed" with its Content-Type (or what it looks \
+            status 2). A document that is not a feed at all (JSON other than a JSON Feed, plain text, XML whose root \
+            element is not rss, RDF, feed or channel; with --events, an HTML page) is reported as "not a feed" with its Content-Type (or what it looks \
             like), exit status 2.
 
             Item fields come from these elements, the first that is present and not empty winning (of an element \
@@ -167,14 +182,17 @@ public struct FeedCommand: Command {
             The exit status is 0 when every feed was read, not modified or skipped for its Retry-After, and 2 when \
             any failed (each failure is one line on stderr; the others are still read).
             """,
-        options: [meta, limit, maxFieldSize, strict, events, attributesFor, new, noCache, from, status]
+        options: [meta, limit, maxFieldSize, strict, events, attributesFor, new, noCache, from, status, discover]
             + InputOptions.all,
         positionals: [sources],
-        records: [ItemRecord.schema, FeedRecord.schema, EventRecord.schema, FeedStatusRecord.schema],
+        records: [
+            ItemRecord.schema, FeedRecord.schema, EventRecord.schema, FeedStatusRecord.schema, FeedLinkRecord.schema,
+        ],
         examples: [
             Example("tb feed https://example.org/news.xml", "The items of a feed, as a table or NDJSON."),
             Example("tb feed @news --limit 5 --fields published,title,link", "The newest five, three fields each."),
             Example("tb feed https://example.org/feed.json", "A JSON Feed, item by item as it downloads."),
+            Example("tb feed --discover https://example.org/", "The feeds a site's home page announces."),
             Example(
                 "tb feed --meta feeds/*.xml --json | jq -r 'select(.type==\"feed\") | .title'",
                 "The titles of many feeds."),
@@ -205,6 +223,8 @@ public struct FeedCommand: Command {
         settings.maxFieldSize = try arguments.valueOrDefault(Self.maxFieldSize)
         settings.events = arguments.flag(Self.events)
         settings.strict = arguments.flag(Self.strict)
+        settings.discoverOnly = arguments.flag(Self.discover)
+        settings.discovers = !settings.events
         let names = try arguments.values(Self.attributesFor).flatMap { $0.split(separator: ",") }
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         if !names.isEmpty { settings.attributesFor = Set(names) }
@@ -249,15 +269,40 @@ public struct FeedCommand: Command {
         }
         words = resolved.map(\.word)
         if words.count > 1 { context.output.showInTable(["feed"], of: ItemRecord.self) }
-        guard remembers else {
-            let summary = try reader.read(words) { [settings, input] source in
-                try FeedPrinter(settings: settings, context: context, name: source.name, handOverSize: input.readSize)
-            }
-            return summary.failed > 0 ? .failure : .success
-        }
-        let state = try FeedStateRun(context: context, sendsValidators: sendsValidators)
+        if settings.discoverOnly { context.output.showInTable(["source"], of: FeedLinkRecord.self) }
+        let state = remembers ? try FeedStateRun(context: context, sendsValidators: sendsValidators) : nil
         // Rows go out feed by feed, as on a terminal: the state is written only for rows that are out.
-        context.output.runsUntilInterrupted()
+        if state != nil { context.output.runsUntilInterrupted() }
+        let discovered = DiscoveredFeeds()
+        failed += try read(resolved, settings: settings, state: state, reader: reader, context, discovered: discovered)
+        // The feeds the pages announced, each once and not again if named: read as feeds (a page among them is not
+        // searched for more).
+        let found = discovered.links.map { ArgumentWord($0.url) }
+            .map { (word: $0, source: try? reader.resolve($0)) }
+            .filter { pair in pair.source.map { seen.insert($0.name).inserted } ?? true }
+        if !found.isEmpty {
+            var feeds = settings
+            feeds.discovers = false
+            context.output.showInTable(["feed"], of: ItemRecord.self)
+            failed += try read(found, settings: feeds, state: state, reader: reader, context, discovered: nil)
+        }
+        return failed > 0 ? .failure : .success
+    }
+
+    /// Reads the sources, with --new through the feed state; returns how many failed.
+    private func read(
+        _ resolved: [(word: ArgumentWord, source: Source?)], settings: FeedSettings, state: FeedStateRun?,
+        reader: InputReader, _ context: Context, discovered: DiscoveredFeeds?
+    ) throws -> Int {
+        guard let state else {
+            let summary = try reader.read(resolved.map(\.word)) { [input] source in
+                try FeedPrinter(
+                    settings: settings, context: context, name: source.name, handOverSize: input.readSize,
+                    discovered: discovered)
+            }
+            return summary.failed
+        }
+        var failed = 0
         var fetched: [ArgumentWord] = []
         var sources: [Source] = []
         for (word, source) in resolved {
@@ -275,15 +320,15 @@ public struct FeedCommand: Command {
         }
         let summary = try reader.read(
             fetched, request: state.requestHeaders, response: state.responded
-        ) { [settings, input, newLimit] source in
+        ) { [input, newLimit] source in
             let remembered = RememberedItems(
                 run: state, source: source, items: try state.filter(for: source), limit: newLimit)
             return try FeedPrinter(
                 settings: settings, context: context, name: source.name, handOverSize: input.readSize,
-                remembered: remembered)
+                remembered: remembered, discovered: discovered)
         }
         state.noteUnanswered(sources)
-        return summary.failed + failed > 0 ? .failure : .success
+        return summary.failed + failed
     }
 
     /// --status: the stored state of every feed.

@@ -24,6 +24,12 @@ final class FeedParser {
     private var printed = FeedRecovery.Printed()
     /// Set once the document turned out to be a JSON object: the JSON Feed reader that reads it instead of expat.
     private var json: JSONFeedReader?
+    /// Set once the document turned out to be an HTML page: the feeds it announces are read from it instead.
+    private var page: FeedPage?
+    /// The feeds the page announced, once it ended; nil for a document that was not a page.
+    private(set) var discovered: [FeedLink]?
+    /// With --discover, a document that is a feed itself: nothing of it is read.
+    private(set) var isFeedItself = false
     private let base: String?
 
     init(settings: FeedSettings, name: String, base: String?, contentType: String? = nil) throws {
@@ -64,6 +70,7 @@ final class FeedParser {
                 sniffAt = 2 * (start?.count ?? 0)
                 return true
             }
+            if isFeedItself { return false }
             return try feedText(text)
         }
         return try feedText(bytes)
@@ -71,6 +78,13 @@ final class FeedParser {
 
     private func feedText(_ bytes: [UInt8]) throws -> Bool {
         if let json { return try reading(json) { try json.feed(bytes) } }
+        if let page {
+            guard discovered == nil else { return false }
+            if page.feed(bytes) { return true }
+            // The head has ended: its links are all there are.
+            discovered = page.finish(page: base)
+            return false
+        }
         if let recovery, recovery.failure != nil {
             return try recovery.keep(bytes, printed: printed)
         }
@@ -82,9 +96,27 @@ final class FeedParser {
     /// The bytes held until the document's kind is known, once it is a feed; nil while undecided.
     private func sniffed(final: Bool) throws -> [UInt8]? {
         guard let bytes = start else { return [] }
-        switch FeedSniffer.kind(of: bytes, final: final) {
+        let kind = FeedSniffer.kind(of: bytes, final: final)
+        let looksLikeFeed: Bool =
+            switch kind {
+            case .feed, .junk: true
+            case .notFeed("JSON"): isObject(bytes)
+            default: false
+            }
+        if settings.discoverOnly && looksLikeFeed {
+            // --discover on a feed (XML, or a JSON object): it announces itself, and is not read.
+            start = nil
+            isFeedItself = true
+            return []
+        }
+        switch kind {
         case .undecided: return nil
-        case .notFeed("JSON") where !settings.events && bytes.first(where: { !Self.isSpace($0) }) == UInt8(ascii: "{"):
+        case .notFeed("HTML") where settings.discovers:
+            // A page: the feeds it announces are read instead (or, with --discover, listed).
+            start = nil
+            page = FeedPage()
+            return bytes
+        case .notFeed("JSON") where !settings.events && isObject(bytes):
             // An object may be a JSON Feed: its version will say.
             start = nil
             json = JSONFeedReader(settings: settings, name: name, base: base)
@@ -118,6 +150,7 @@ final class FeedParser {
 
     private func takeParsed() -> FeedBatch {
         if let json { return json.takeBatch() }
+        if page != nil || isFeedItself { return FeedBatch() }
         if let recovery, recovery.failure != nil { return recovery.takeBatch() }
         let batch = delegate.takeBatch()
         printed.count(batch)
@@ -134,6 +167,14 @@ final class FeedParser {
             text = try sniffed(final: true) ?? []
         }
         if let json { return try reading(json) { try json.finish(text) } }
+        if isFeedItself { return }
+        if let page {
+            if discovered == nil {
+                _ = page.feed(text)
+                discovered = page.finish(page: base)
+            }
+            return
+        }
         if let recovery, recovery.failure != nil {
             if !text.isEmpty { guard try recovery.keep(text, printed: printed) else { return } }
             try recovery.recover(printed: printed)
@@ -158,6 +199,11 @@ final class FeedParser {
         } catch is JSONFeedReader.NotAFeed {
             throw ToolError("'\(name)' is not a feed (\(SourceInfo.mediaType(ofContentType: contentType) ?? "JSON"))")
         }
+    }
+
+    /// Whether a JSON document is an object (which may be a JSON Feed).
+    private func isObject(_ bytes: [UInt8]) -> Bool {
+        bytes.first(where: { !Self.isSpace($0) }) == UInt8(ascii: "{")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -36,15 +36,19 @@ final class FeedPrinter: InputHandler {
     private var done = false
     /// With --new: the state of this source, which items to print and when to store them.
     private let remembered: RememberedItems?
+    /// Where the feeds that a page announces go, to be read after the sources (nil: pages are not feeds).
+    private let discovered: DiscoveredFeeds?
     /// --limit reached in what `idle` printed: the source ends without waiting for more bytes.
     var wantsMore: Bool { !done }
 
     init(
-        settings: FeedSettings, context: Context, name: String, handOverSize: Int, remembered: RememberedItems? = nil
+        settings: FeedSettings, context: Context, name: String, handOverSize: Int, remembered: RememberedItems? = nil,
+        discovered: DiscoveredFeeds? = nil
     ) throws {
         self.settings = settings
         self.context = context
         self.remembered = remembered
+        self.discovered = discovered
         self.handOverSize = min(handOverSize, Self.largestPiece)
         source = JSONText(name)
         sourceLabel = JSONText(
@@ -57,9 +61,13 @@ final class FeedPrinter: InputHandler {
         self.name = name
     }
 
+    /// The source was a page that announced feeds: with --new nothing is stored for it, so that the next run
+    /// fetches it whole (a 304 would hide the feeds it announces) and reads the feeds, whose state is their own.
+    private var isPage = false
+
     deinit {
         // Stopped without a word (--limit reached, or a source the input layer gave up on): what got out is stored.
-        try? remembered?.store(whole: false, error: nil)
+        if !isPage { try? remembered?.store(whole: false, error: nil) }
     }
 
     func start(_ info: SourceInfo) throws {
@@ -112,6 +120,7 @@ final class FeedPrinter: InputHandler {
             self.parser = parser
             more = last ? false : try parser.feed(text)
             if last { try parser.finish(text) }
+            if parser.isFeedItself || parser.discovered != nil { try announced(by: parser) }
         } catch {
             // What came before the failure is printed, then the failure is.
             if let parser { try print(parser.takeBatch()) }
@@ -120,6 +129,27 @@ final class FeedPrinter: InputHandler {
         }
         if let parser { try print(parser.takeBatch()) }
         if !more { done = true }
+    }
+
+    /// A page ended, or --discover met a feed: the feeds it announces are printed (--discover) or named and kept
+    /// for reading after the sources; a page that announces none is an error.
+    private func announced(by parser: FeedParser) throws {
+        done = true
+        let links =
+            parser.isFeedItself
+            ? [FeedLink(url: name, title: nil, type: SourceInfo.mediaType(ofContentType: contentType) ?? "")]
+            : parser.discovered ?? []
+        guard !links.isEmpty else { throw ToolError("'\(name)': no feed linked from this page") }
+        isPage = !parser.isFeedItself
+        for link in links {
+            if settings.discoverOnly {
+                try context.output.emit(FeedLinkRecord(source: name, link: link))
+                recordCount += 1
+            } else {
+                context.error("'\(name)' links to the feed \(link.url)")
+                discovered?.add(link)
+            }
+        }
     }
 
     func idle() throws {
@@ -144,6 +174,7 @@ final class FeedPrinter: InputHandler {
     /// unless --limit stopped it.
     private func remembering(atTheEnd: Bool = false, _ body: () throws -> Void) throws {
         guard let remembered else { return try body() }
+        defer { if isPage { remembered.forget() } }
         do {
             try body()
         } catch let error as ToolError {

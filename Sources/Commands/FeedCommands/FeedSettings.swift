@@ -14,6 +14,10 @@ struct FeedSettings: Sendable {
     var strict = false
     /// With --events, report attributes only for these elements (local or qualified names); nil: all.
     var attributesFor: Set<String>?
+    /// Read an HTML page for the feeds it announces (not for the feeds found that way, nor with --events).
+    var discovers = true
+    /// --discover: print the feeds a page announces instead of reading them (a feed announces itself).
+    var discoverOnly = false
 
     /// The most expat may hold of one unfinished start tag, comment or processing instruction (it reports them only
     /// whole), at least 1 MiB. With reparse deferral it holds up to twice a token's bytes before it looks again

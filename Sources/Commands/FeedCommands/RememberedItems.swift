@@ -17,6 +17,11 @@ final class RememberedItems {
         self.limit = limit
     }
 
+    /// Stores nothing for this source, now or later (a page that announced feeds is not a feed).
+    func forget() {
+        stored = true
+    }
+
     /// Stores the printed keys (and with `whole` the validators), once: the first call counts.
     func store(whole: Bool, error: String?) throws {
         guard !stored else { return }
