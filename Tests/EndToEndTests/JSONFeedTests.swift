@@ -98,6 +98,20 @@ struct JSONFeedTests {
         #expect(second.status == 0 && second.lines.isEmpty, "\(second.stdout)")
     }
 
+    /// Over HTTP with --new: the second run sends the validators and nginx answers 304, as for XML feeds.
+    @Test func conditionalRequests() throws {
+        let nginx = try TestServer.nginx(root: folder, scratch: scratch)
+        let url = nginx.url("/jsonfeed-1.0.json")
+        let first = try feed(["--new", url])
+        #expect(first.status == 0 && first.lines.count == 2, "\(first.stderr)")
+        let second = try feed(["--new", url])
+        #expect(second.status == 0 && second.lines.isEmpty, "\(second.stdout)")
+        let status = try tb(
+            ["feed", "--status", "--fields", "url,http_status", "--format", "tsv"],
+            environment: scratch.environment)
+        #expect(status.stdout == "\(url)\t304\n")
+    }
+
     @Test func objectsThatAreNotJSONFeeds() throws {
         let other = scratch.write("other.json", #"{"items": [{"id": 1}], "version": "2.0"}"#)
         let result = try feed([other])
