@@ -4,7 +4,7 @@
 /// `tb feed` on arbitrary bytes.
 enum FeedTarget: FuzzTarget {
     static let name = "feed"
-    static let seedFolders = ["feeds", "feeds/liberal", "feeds/broken"]
+    static let seedFolders = ["feeds", "feeds/liberal", "feeds/broken", "feeds/json"]
 
     static func check(_ input: [UInt8]) throws(FuzzViolation) {
         let path = InProcessCheck.write(input)
