@@ -161,7 +161,8 @@ lint:
 # swiftc its sanitizers as separate flags in a random order, and swiftc keeps the last: half the builds had no
 # coverage counters and fuzzed blind. One combined flag after them settles it.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= feed feed-dates html html5 selector template arguments store ndjson regex-chunks svn-url url ignore-glob icmp
+FUZZ_TARGETS ?= feed feed-dates html html5 selector template arguments store ndjson regex-chunks decompress svn-url url \
+	ignore-glob icmp
 fuzz: deps
 	TB_FUZZ=1 $(SWIFT) build --build-path .build/fuzz --product tb-fuzz --sanitize fuzzer --sanitize address \
 		-Xswiftc -sanitize=fuzzer,address

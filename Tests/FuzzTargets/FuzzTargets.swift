@@ -11,6 +11,7 @@ public enum FuzzTargets {
         StoreTarget.self,
         NDJSONTarget.self,
         RegexChunksTarget.self,
+        DecompressTarget.self,
         SVNURLTarget.self,
         URLReferenceTarget.self,
         IgnoreGlobTarget.self,

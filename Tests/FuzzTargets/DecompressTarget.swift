@@ -1,0 +1,30 @@
+// Fuzz target `decompress`: any bytes as a compressed file (gzip, xz, bzip2 or zstd, told by their first bytes),
+// through tb regex -c. Damaged, truncated or hostile data must end in a record or one message, never a crash or a
+// hang; and read whole or in pieces of a few bytes, the same lines are counted and the same status comes out.
+
+/// tb's decompression on arbitrary bytes.
+enum DecompressTarget: FuzzTarget {
+    static let name = "decompress"
+
+    /// The magic bytes of each format: an input that does not start with one gets the one its length picks, so that
+    /// the fuzzer spends its bytes on the data after it.
+    static let magics: [[UInt8]] = [
+        [0x1F, 0x8B, 0x08], [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], [0x42, 0x5A, 0x68, 0x39], [0x28, 0xB5, 0x2F, 0xFD],
+    ]
+
+    static func check(_ input: [UInt8]) throws(FuzzViolation) {
+        var data = input
+        if !magics.contains(where: { input.starts(with: $0) }) { data = magics[input.count % magics.count] + input }
+        let path = InProcessCheck.write(data)
+        // 0: lines counted; 1: none; 2: damaged data (after the count so far).
+        let command = ["regex", "-c", "--include-zero", "(?s).", path]
+        let whole = try InProcessCheck.run(command, statuses: [0, 1, 2], messages: 1)
+        let size = String(input.count % 61 + 1)
+        let pieces = try InProcessCheck.run(command + ["--read-size", size], statuses: [0, 1, 2], messages: 1)
+        try require(
+            whole.stdout == pieces.stdout && whole.status == pieces.status && whole.stderr == pieces.stderr,
+            "tb \(command.joined(separator: " ")): read whole and in pieces of \(size) bytes differ:\n"
+                + "whole (\(whole.status.code)):\n\(whole.stdout)\(whole.stderr)\n"
+                + "pieces (\(pieces.status.code)):\n\(pieces.stdout)\(pieces.stderr)")
+    }
+}
