@@ -4,13 +4,6 @@
 import HTML5
 import Toolbox
 
-/// A feed a page links to.
-struct FeedLink: Sendable {
-    var url: String
-    var title: String?
-    var type: String
-}
-
 /// Collects the feed links of a page while the HTML5 parser reads it.
 final class FeedLinkCollector: TreeSink {
     /// The media types of feeds (RSS, Atom, JSON Feed, and the RDF and plain-JSON ones some sites give).

@@ -5,27 +5,6 @@
 import Bytes
 import Toolbox
 
-/// What the scanner found: a top-level member, an element of the items array, or the end of the object.
-enum JSONFeedPart {
-    /// A top-level member with its value; nil when the value was longer than the limit (and was skipped).
-    case member(String, JSONValue?)
-    /// The items array begins (its elements follow as `.item`).
-    case itemsBegin
-    /// An element of the top-level "items" array, and how many bytes it took.
-    case item(JSONValue, bytes: Int)
-    /// An element of the items array longer than the limit.
-    case itemTooLarge
-    /// The top-level object closed.
-    case end
-}
-
-/// Why a document is not the JSON object a feed is: where and what.
-struct JSONFeedSyntaxError: Error {
-    let message: String
-    let line: Int
-    let column: Int
-}
-
 /// Walks the top-level object of a JSON document, a piece at a time.
 struct JSONFeedScanner {
     /// Where the scanner is in the top-level object.
