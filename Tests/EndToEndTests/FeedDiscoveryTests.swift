@@ -22,6 +22,7 @@ struct FeedDiscoveryTests {
             <link rel="Alternate Home" type="application/atom+xml; charset=utf-8" title="Blog" href="blog.atom">
             <link rel="alternate" type="application/feed+json" href="/file/site/feeds/log.json">
             <link rel="alternate" type="text/html" href="other.html">
+            <link rel="alternate" type="application/json" href="/wp-json/wp/v2/pages/1">
             <link rel="alternate" type="application/rss+xml" title="News again" href="news.xml">
             </head><body><template><link rel="alternate" type="application/rss+xml" href="hidden.xml"></template>
             <p>Welcome</p></body></html>

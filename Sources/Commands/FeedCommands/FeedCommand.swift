@@ -65,7 +65,7 @@ public struct FeedCommand: Command {
 
             A source that is an HTML page is read for the feeds it announces, as feed readers find a site's feeds: \
             its <link rel="alternate"> elements whose type is application/rss+xml, application/atom+xml or \
-            application/feed+json (or application/rdf+xml or application/json), parsed by tb's HTML5 parser as the \
+            application/feed+json (or application/rdf+xml), parsed by tb's HTML5 parser as the \
             page arrives, their hrefs resolved against the page's <base href> and URL. Each is named in one line on \
             stderr and read after the sources, as if named (a feed named too is read once; a page found that way \
             is not searched for more). A page that announces none fails with "no feed linked from this page", exit \

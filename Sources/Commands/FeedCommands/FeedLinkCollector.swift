@@ -6,10 +6,10 @@ import Toolbox
 
 /// Collects the feed links of a page while the HTML5 parser reads it.
 final class FeedLinkCollector: TreeSink {
-    /// The media types of feeds (RSS, Atom, JSON Feed, and the RDF and plain-JSON ones some sites give).
+    /// The media types of feeds: RSS, Atom, JSON Feed, and RDF for RSS 1.0. Not application/json, which
+    /// WordPress gives its REST API's pages (a link on every page that is no feed).
     static let feedTypes: Set<String> = [
         "application/rss+xml", "application/atom+xml", "application/feed+json", "application/rdf+xml",
-        "application/json",
     ]
 
     private static let baseName = Array("base".utf8)
