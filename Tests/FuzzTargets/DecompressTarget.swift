@@ -21,8 +21,13 @@ enum DecompressTarget: FuzzTarget {
         let whole = try InProcessCheck.run(command, statuses: [0, 1, 2], messages: 1)
         let size = String(input.count % 61 + 1)
         let pieces = try InProcessCheck.run(command + ["--read-size", size], statuses: [0, 1, 2], messages: 1)
+        // Except for damaged zstd: libzstd decodes a frame it holds whole, and has room for, in one pass that hands
+        // out none of it on an error (a wrong checksum at its end, say), while in pieces it hands out the blocks
+        // before the damage. Both end in the same message and status.
+        let zstdFailed = data.starts(with: magics[3]) && whole.status.code == 2
         try require(
-            whole.stdout == pieces.stdout && whole.status == pieces.status && whole.stderr == pieces.stderr,
+            (zstdFailed || whole.stdout == pieces.stdout) && whole.status == pieces.status
+                && whole.stderr == pieces.stderr,
             "tb \(command.joined(separator: " ")): read whole and in pieces of \(size) bytes differ:\n"
                 + "whole (\(whole.status.code)):\n\(whole.stdout)\(whole.stderr)\n"
                 + "pieces (\(pieces.status.code)):\n\(pieces.stdout)\(pieces.stderr)")

@@ -47,11 +47,14 @@ public final class ZstdDecoder {
                 var target = ZSTD_outBuffer(
                     dst: UnsafeMutableRawPointer(output.baseAddress), size: output.count, pos: 0)
                 let result = libzstd.ZSTD_decompressStream(context, &target, &source)
-                if libzstd.ZSTD_isError(result) != 0 { throw ZstdError(code: result) }
-                pending = result
+                // What the call wrote is handed on before its error, as the other decoders do. (A frame that
+                // libzstd holds whole and has room for is decoded in one pass, which writes nothing on an error:
+                // then the blocks before the damage are lost, which in pieces would come out.)
                 if target.pos > 0, try !consume(UnsafeBufferPointer(rebasing: output[..<target.pos]).span) {
                     return false
                 }
+                if libzstd.ZSTD_isError(result) != 0 { throw ZstdError(code: result) }
+                pending = result
                 // Done with this input once it is used and a call makes no more progress: a call may return with
                 // room left in the output and still hold decoded data (one block at a time), so "the output did
                 // not fill" alone is not the end.
