@@ -20,6 +20,18 @@ struct FeedRecoveryTests: CommandTesting {
         }
     }
 
+    /// A declaration of an XML version libxml2 does not know (expat reads any): the second reading keeps `&amp;` in
+    /// the channel's title (libxml2 dropped it; found by fuzzing).
+    @Test func anUnknownXMLVersionKeepsAmpersands() throws {
+        let path = scratch.write(
+            "version.xml",
+            "<?xml version=\"1.y0\"?>\n<rss version=\"2.0\"><channel><title>T &amp; x</title><item><title>a</title>"
+                + "<pu\u{A8}>b</pu\u{A8}></item><item><title>c</title></item></channel></rss>")
+        let result = run(["--meta", path])
+        let feed = try result.lines.map { try JSONValue.parse($0) }.first { $0["type"]?.string == "feed" }
+        #expect(feed?["title"]?.string == "T & x", "\(result.lines)")
+    }
+
     static let five = (1...5).map { "\(["One", "Two", "Three", "Four", "Five"][$0 - 1])|http://broken.example/\($0)" }
 
     @Test(

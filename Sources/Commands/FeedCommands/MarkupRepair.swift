@@ -24,7 +24,7 @@ enum MarkupRepair {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
                 if let end = endOfUnparsedPart(bytes, at: index) {
-                    output.append(contentsOf: bytes[index..<end])
+                    output.append(contentsOf: index == 0 ? declaringVersion10(bytes[index..<end]) : bytes[index..<end])
                     index = end
                 } else if let tag = Tag(bytes, at: index) {
                     if tag.isEnd {
@@ -102,6 +102,30 @@ enum MarkupRepair {
 
     /// Where a comment, CDATA section, processing instruction or doctype that starts at `start` ends (the end of the
     /// bytes if it does not), or nil when `start` begins a tag.
+    /// An XML declaration with its version made 1.0 (anything else as it is). expat reads any version, libxml2 reads
+    /// a version it does not know as a later XML and dropped `&amp;` from the text after it (found by fuzzing:
+    /// `<?xml version="1.y0"?>` made a title of "T &amp; x" "T  x").
+    private static func declaringVersion10(_ part: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard part.starts(with: Array("<?xml".utf8)),
+            let key = firstIndex(of: Array("version".utf8), in: Array(part), from: 0)
+        else { return part }
+        let text = Array(part)
+        var index = key + 7
+        while index < text.count
+            && (text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A
+                || text[index] == 0x0D || text[index] == UInt8(ascii: "="))
+        {
+            index += 1
+        }
+        guard index < text.count, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else {
+            return part
+        }
+        let quote = text[index]
+        guard let close = text[(index + 1)...].firstIndex(of: quote) else { return part }
+        guard text[(index + 1)..<close] != Array("1.0".utf8)[...] else { return part }
+        return ArraySlice(text[...index] + Array("1.0".utf8) + text[close...])
+    }
+
     private static func endOfUnparsedPart(_ bytes: [UInt8], at start: Int) -> Int? {
         let delimiters: [(open: String, close: String)] = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")]
         if matches(bytes, at: start, Array("<!DOCTYPE".utf8)) { return endOfDoctype(bytes, from: start) ?? bytes.count }
