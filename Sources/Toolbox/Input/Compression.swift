@@ -13,15 +13,20 @@ public enum Compression: String, Sendable, CaseIterable {
     /// Enough bytes to tell every format.
     static let longestMagic = 6
 
-    /// How a format's data starts.
+    /// How a format's data starts (bzip2's "BZh" is then followed by the block size, '1' to '9').
     var magic: [UInt8] {
         switch self {
-        case .gzip: [0x1F, 0x8B, 0x08]  // ID1, ID2, CM = deflate (RFC 1952)
-        case .xz: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]  // the stream header magic
-        case .bzip2: [0x42, 0x5A, 0x68]  // "BZh", then the block size '1'…'9'
-        case .zstd: [0x28, 0xB5, 0x2F, 0xFD]  // a frame's magic number, little-endian
+        case .gzip: Self.gzipMagic
+        case .xz: Self.xzMagic
+        case .bzip2: Self.bzip2Magic
+        case .zstd: Self.zstdMagic
         }
     }
+
+    private static let gzipMagic: [UInt8] = [0x1F, 0x8B, 0x08]  // ID1, ID2, CM = deflate (RFC 1952)
+    private static let xzMagic: [UInt8] = [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]  // the stream header magic
+    private static let bzip2Magic: [UInt8] = [0x42, 0x5A, 0x68]  // "BZh"
+    private static let zstdMagic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]  // a frame's magic number, little-endian
 
     /// What the first bytes of a source say: a format, none, or not yet (too few bytes to tell).
     enum Verdict: Equatable {
@@ -34,12 +39,13 @@ public enum Compression: String, Sendable, CaseIterable {
     static func verdict(_ start: Span<UInt8>) -> Verdict {
         var undecided = false
         for format in allCases {
-            var full = format.magic
+            let magic = format.magic
             // bzip2's block size digit is part of what makes it bzip2: "BZh" alone starts much text.
-            if format == .bzip2 { full.append(start.count > 3 && (0x31...0x39).contains(start[3]) ? start[3] : 0x31) }
-            let compared = min(full.count, start.count)
-            guard (0..<compared).allSatisfy({ start[$0] == full[$0] }) else { continue }
-            if compared == full.count { return .compressed(format) }
+            let length = format == .bzip2 ? magic.count + 1 : magic.count
+            let compared = min(magic.count, start.count)
+            guard (0..<compared).allSatisfy({ start[$0] == magic[$0] }) else { continue }
+            if format == .bzip2 && start.count > magic.count && !(0x31...0x39).contains(start[magic.count]) { continue }
+            if start.count >= length { return .compressed(format) }
             undecided = true
         }
         return undecided ? .undecided : .plain

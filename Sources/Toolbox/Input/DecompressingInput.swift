@@ -5,36 +5,37 @@
 final class DecompressingInput {
     private let inner: any InputHandler
     private let name: String
-    /// False with tb regex --no-decompress: every source is read as its bytes.
-    private let enabled: Bool
-    /// The first bytes, held until they tell whether the source is compressed.
+    /// The first bytes, held (across pieces) until they tell whether the source is compressed.
     private var held: [UInt8] = []
-    private var decided = false
+    /// Set once the first bytes told; from the start with tb regex --no-decompress, which reads every source as its
+    /// bytes.
+    private var decided: Bool
     private var format: Compression?
     private var decoder: (any Decompressor)?
 
     init(_ inner: any InputHandler, name: String, enabled: Bool = true) {
         self.inner = inner
         self.name = name
-        self.enabled = enabled
         decided = !enabled
     }
 
     func receive(_ bytes: Span<UInt8>) throws -> Bool {
         if decided { return try pass(bytes) }
-        // Too few bytes to tell: hold them until a magic is complete or contradicted.
-        var index = 0
-        while held.count < Compression.longestMagic && index < bytes.count {
-            held.append(bytes[index])
-            index += 1
-            if Compression.verdict(held.span) != .undecided { break }
-        }
-        if Compression.verdict(held.span) == .undecided { return true }
+        let carried = held.count
+        let taken = min(Compression.longestMagic - carried, bytes.count)
+        for index in 0..<taken { held.append(bytes[index]) }
+        // Too few bytes to tell: held until a magic is complete or contradicted.
+        if Compression.verdict(held.span) == .undecided && held.count < Compression.longestMagic { return true }
         try decide()
-        let first = held
+        // A piece that told alone goes on whole (as one piece, as it came); held bytes of earlier pieces go first.
+        guard carried > 0 else {
+            held = []
+            return try pass(bytes)
+        }
+        let first = Array(held[..<carried])
         held = []
         guard try pass(first.span) else { return false }
-        return try pass(bytes.extracting(index..<bytes.count))
+        return try pass(bytes)
     }
 
     func idle() throws {
@@ -50,7 +51,7 @@ final class DecompressingInput {
     func finish() throws {
         guard try passHeld() else { return }
         if let decoder {
-            guard try failing({ try decoder.finish { try inner.receive($0) } }) else { return }
+            guard try decoding({ try decoder.finish(handing) }) else { return }
         }
         try inner.finish()
     }
@@ -68,25 +69,37 @@ final class DecompressingInput {
         decided = true
         guard case .compressed(let format) = Compression.verdict(held.span) else { return }
         self.format = format
-        decoder = try failing { try format.decompressor() }
+        decoder = try decoding { try format.decompressor() }
     }
 
     private func pass(_ bytes: Span<UInt8>) throws -> Bool {
         guard !bytes.isEmpty else { return true }
         guard let decoder else { return try inner.receive(bytes) }
-        return try failing { try decoder.decompress(bytes) { try inner.receive($0) } }
+        return try decoding { try decoder.decompress(bytes, handing) }
+    }
+
+    /// Hands decompressed bytes to the handler; what it throws is marked as its own, not the decoder's.
+    private func handing(_ piece: Span<UInt8>) throws -> Bool {
+        do {
+            return try inner.receive(piece)
+        } catch {
+            throw HandlerFailure(error: error)
+        }
+    }
+
+    /// An error the handler threw from inside a decoder's call.
+    private struct HandlerFailure: Error {
+        let error: any Error
     }
 
     /// Runs a decoder's call, naming the source and the format in its errors; the handler's own errors pass as
     /// they are. Damaged data ends the source as a broken-off download does: what was decompressed before the damage
     /// makes its records (a count so far with -c, as `xzgrep -c` prints one), then the error.
-    private func failing<T>(_ call: () throws -> T) throws -> T {
+    private func decoding<T>(_ call: () throws -> T) throws -> T {
         do {
             return try call()
-        } catch let error as ToolError {
-            throw error
-        } catch let error as OutputError {
-            throw error
+        } catch let failure as HandlerFailure {
+            throw failure.error
         } catch {
             let reason = (error as? CustomStringConvertible)?.description ?? "\(error)"
             if decoder != nil { try inner.abandon() }
