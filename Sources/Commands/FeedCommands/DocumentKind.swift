@@ -6,6 +6,8 @@ enum DocumentKind: Equatable {
     case feed
     /// Not a feed; what it looks like ("HTML", "JSON", "plain text", "root element <opml>").
     case notFeed(String)
+    /// A JSON object: a JSON Feed when its version says so (JSONFeedReader reads it), else JSON that is not a feed.
+    case jsonObject
     /// A feed after junk (a PHP warning, text, markup, a comment before the XML declaration): the feed starts at
     /// byte `start`, and the junk at byte `junk`.
     case junk(junk: Int, start: Int)

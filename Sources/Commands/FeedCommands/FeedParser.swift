@@ -99,9 +99,8 @@ final class FeedParser {
         let kind = FeedSniffer.kind(of: bytes, final: final)
         let looksLikeFeed: Bool =
             switch kind {
-            case .feed, .junk: true
-            case .notFeed("JSON"): isObject(bytes)
-            default: false
+            case .feed, .junk, .jsonObject: true
+            case .notFeed, .undecided: false
             }
         if settings.discoverOnly && looksLikeFeed {
             // --discover on a feed (XML, or a JSON object): it announces itself, and is not read.
@@ -116,16 +115,17 @@ final class FeedParser {
             start = nil
             page = FeedPage()
             return bytes
-        case .notFeed("JSON") where !settings.events && isObject(bytes):
+        case .jsonObject where !settings.events:
             // An object may be a JSON Feed: its version will say.
             start = nil
             json = JSONFeedReader(settings: settings, name: name, base: base)
             return bytes
+        case .jsonObject:
+            start = nil
+            throw notAFeed(looks: "JSON")
         case .notFeed(let looks):
             start = nil
-            let junk = looks.hasPrefix("no XML declaration")
-            throw ToolError(
-                "'\(name)' is not a feed (\(junk ? looks : SourceInfo.mediaType(ofContentType: contentType) ?? looks))")
+            throw notAFeed(looks: looks)
         case .feed:
             start = nil
             return bytes
@@ -197,17 +197,16 @@ final class FeedParser {
         do {
             return try body()
         } catch is JSONFeedReader.NotAFeed {
-            throw ToolError("'\(name)' is not a feed (\(SourceInfo.mediaType(ofContentType: contentType) ?? "JSON"))")
+            throw notAFeed(looks: "JSON")
         }
     }
 
-    /// Whether a JSON document is an object (which may be a JSON Feed).
-    private func isObject(_ bytes: [UInt8]) -> Bool {
-        bytes.first(where: { !Self.isSpace($0) }) == UInt8(ascii: "{")
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    /// "not a feed", with the Content-Type, else what the document looks like (which, for junk without a feed,
+    /// says so).
+    private func notAFeed(looks: String) -> ToolError {
+        let junk = looks.hasPrefix("no XML declaration")
+        return ToolError(
+            "'\(name)' is not a feed (\(junk ? looks : SourceInfo.mediaType(ofContentType: contentType) ?? looks))")
     }
 
     private func parse(_ bytes: [UInt8], final: Bool) throws {

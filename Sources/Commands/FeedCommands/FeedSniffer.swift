@@ -4,7 +4,7 @@
 /// Reads the start of a document: white space, the XML declaration, comments, processing instructions and a
 /// doctype are passed over; then the first element's local name, in any case, decides: rss, RDF (RSS 0.90 and 1.0),
 /// feed (Atom) or channel (Microsoft CDF, or a bare RSS channel) is a feed; anything else is not. A document that
-/// starts with `{` or `[` is JSON (an object may be a JSON Feed, which FeedParser reads), a doctype or root element
+/// starts with `{` is a JSON object (which may be a JSON Feed) and one with `[` other JSON, a doctype or root element
 /// named html is HTML, and text without any `<` in its first `window` bytes is plain text.
 enum FeedSniffer {
     /// How much of a document is read to decide; past it, the XML parser decides.
@@ -90,7 +90,8 @@ enum FeedSniffer {
                 while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count else { return .undecided }
                 switch bytes[index] {
-                case UInt8(ascii: "{"), UInt8(ascii: "["): return .notFeed("JSON")
+                case UInt8(ascii: "{"): return .jsonObject
+                case UInt8(ascii: "["): return .notFeed("JSON")
                 case UInt8(ascii: "<"): break
                 default:
                     // Text first: plain text, unless markup follows (a feed with junk before it).

@@ -80,7 +80,7 @@ final class JSONFeedReader {
             if isFeed && settings.meta && !feedPrinted { printFeed() }
         case .item(let value, let bytes):
             if isFeed {
-                print(value)
+                printItem(value)
             } else {
                 heldBytes += bytes
                 guard heldBytes <= settings.maxFieldSize else {
@@ -106,7 +106,7 @@ final class JSONFeedReader {
             isFeed = true
             let waiting = held
             held = []
-            for item in waiting where !stopped { print(item) }
+            for item in waiting where !stopped { printItem(item) }
         case "title": title = value.string
         case "home_page_url": homePage = value.string
         case "feed_url": feedURL = value.string
@@ -130,7 +130,7 @@ final class JSONFeedReader {
         return URLReference.resolve(named, against: fetched)
     }
 
-    private func print(_ value: JSONValue) {
+    private func printItem(_ value: JSONValue) {
         var item = ParsedItem()
         if batchFeedTitle == nil { batchFeedTitle = add(title) }
         item.feedTitle = batchFeedTitle

@@ -80,7 +80,7 @@ struct JSONFeedScanner {
             }
             if capture != nil {
                 // The value's first byte, which began it.
-                capture?.first(byte, limit: limit)
+                capture?.first(byte)
                 if let current = capture, current.isComplete {
                     capture = nil
                     guard try complete(current, found) else { return false }
@@ -257,7 +257,7 @@ extension JSONFeedScanner.Capture {
     fileprivate var isComplete: Bool { !scalar && depth == 0 && !inString && size > 0 }
 
     /// Takes the value's first byte.
-    fileprivate mutating func first(_ byte: UInt8, limit: Int) {
+    fileprivate mutating func first(_ byte: UInt8) {
         size = 1
         bytes.append(byte)
         if byte == UInt8(ascii: "\"") {
