@@ -104,6 +104,24 @@ struct FeedDiscoveryTests {
         #expect(second.stderr.contains("links to the feed"))
     }
 
+    /// Over nginx, which sends validators: the page is not remembered (its 304 would hide the feeds next time), the
+    /// feed is, and the second run's feed is a 304.
+    @Test func newRemembersTheFeedsNotThePage() throws {
+        let examples = Package.root + "/examples"
+        _ = scratch.write(
+            "served/index.html",
+            #"<!doctype html><title>x</title><link rel="alternate" type="application/rss+xml" href="news.xml">"#)
+        _ = scratch.write("served/news.xml", try String(contentsOfFile: examples + "/news.xml", encoding: .utf8))
+        let nginx = try TestServer.nginx(root: scratch.file("served"), scratch: scratch)
+        for _ in 0..<2 {
+            let run = try tb(["feed", "--new", nginx.url("/index.html")], environment: scratch.environment)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let status = try tb(
+            ["feed", "--status", "--fields", "url,http_status", "--format", "tsv"], environment: scratch.environment)
+        #expect(status.stdout == "\(nginx.url("/news.xml"))\t304\n")
+    }
+
     /// A local page: its relative links resolve against its file:// URL.
     @Test func localPage() throws {
         _ = try site()
@@ -111,5 +129,10 @@ struct FeedDiscoveryTests {
         let result = try tb(
             ["feed", "--discover", page, "--fields", "url", "--format", "tsv"], environment: scratch.environment)
         #expect(result.lines.first == "file://" + scratch.file("site/feeds/news.xml"), "\(result.stdout)")
+        // A feed file announces itself, with no type to give.
+        let feed = scratch.file("site/feeds/news.xml")
+        let itself = try tb(["feed", "--discover", feed, "--json"], environment: scratch.environment)
+        #expect(
+            itself.lines == [#"{"type":"feed_link","source":"\#(feed)","url":"\#(feed)","title":null,"type":null}"#])
     }
 }

@@ -4,5 +4,6 @@
 struct FeedLink: Sendable {
     var url: String
     var title: String?
-    var type: String
+    /// The link's media type; for a feed that announces itself, its Content-Type, nil for a file.
+    var type: String?
 }

@@ -32,7 +32,7 @@ final class FeedLinkCollector: TreeSink {
     func createElement(
         _ id: NodeID, namespace: HTML5.Namespace, name: Span<UInt8>, nameID: NameID, attributes: borrowing Attributes
     ) {
-        guard namespace == .html else { return }
+        guard namespace == .html, !bodyBegan else { return }
         if Self.equals(name, Self.bodyName) || Self.equals(name, Self.framesetName) {
             bodyBegan = true
             return
@@ -94,7 +94,11 @@ final class FeedLinkCollector: TreeSink {
         return false
     }
 
+    /// Records where the builder put `child`. Past the body's start nothing is recorded: no link is collected
+    /// there, and the rest of the piece the parser still reads may be a hostile page's (moving children is a pass
+    /// over every node).
     private func setParent(_ child: NodeID, _ parent: NodeID) {
+        guard !bodyBegan else { return }
         if parents.count <= child { parents.append(contentsOf: repeatElement(-1, count: child + 1 - parents.count)) }
         parents[child] = Int32(truncatingIfNeeded: parent)
     }
@@ -117,10 +121,11 @@ final class FeedLinkCollector: TreeSink {
     func appendDoctype(name: Span<UInt8>, publicID: Span<UInt8>, systemID: Span<UInt8>) {}
     func hasParent(_ node: NodeID) -> Bool { true }
     func remove(_ node: NodeID) {
-        if node < parents.count { parents[node] = -1 }
+        if !bodyBegan && node < parents.count { parents[node] = -1 }
     }
 
     func moveChildren(of node: NodeID, to newParent: NodeID) {
+        guard !bodyBegan else { return }
         for index in parents.indices where parents[index] == Int32(truncatingIfNeeded: node) {
             parents[index] = Int32(truncatingIfNeeded: newParent)
         }

@@ -61,13 +61,9 @@ final class FeedPrinter: InputHandler {
         self.name = name
     }
 
-    /// The source was a page that announced feeds: with --new nothing is stored for it, so that the next run
-    /// fetches it whole (a 304 would hide the feeds it announces) and reads the feeds, whose state is their own.
-    private var isPage = false
-
     deinit {
         // Stopped without a word (--limit reached, or a source the input layer gave up on): what got out is stored.
-        if !isPage { try? remembered?.store(whole: false, error: nil) }
+        try? remembered?.store(whole: false, error: nil)
     }
 
     func start(_ info: SourceInfo) throws {
@@ -137,10 +133,12 @@ final class FeedPrinter: InputHandler {
         done = true
         let links =
             parser.isFeedItself
-            ? [FeedLink(url: name, title: nil, type: SourceInfo.mediaType(ofContentType: contentType) ?? "")]
+            ? [FeedLink(url: name, title: nil, type: SourceInfo.mediaType(ofContentType: contentType))]
             : parser.discovered ?? []
         guard !links.isEmpty else { throw ToolError("'\(name)': no feed linked from this page") }
-        isPage = !parser.isFeedItself
+        // A page that announced feeds: with --new nothing is stored for it, so that the next run fetches it whole
+        // (a 304 would hide the feeds it announces) and reads the feeds, whose state is their own.
+        if !parser.isFeedItself { remembered?.forget() }
         for link in links {
             if settings.discoverOnly {
                 try context.output.emit(FeedLinkRecord(source: name, link: link))
@@ -174,7 +172,6 @@ final class FeedPrinter: InputHandler {
     /// unless --limit stopped it.
     private func remembering(atTheEnd: Bool = false, _ body: () throws -> Void) throws {
         guard let remembered else { return try body() }
-        defer { if isPage { remembered.forget() } }
         do {
             try body()
         } catch let error as ToolError {
