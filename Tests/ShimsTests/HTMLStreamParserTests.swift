@@ -54,6 +54,18 @@ struct HTMLStreamParserTests {
         }
     }
 
+    /// The parsing threads alive once every ended one is gone from /proc: `pthread_join` returns when the thread
+    /// has cleared its id, a moment before the kernel removes its task entry, so a count taken at once can still see
+    /// it (CI saw 1 after 60 joined parsers). A thread that was never joined stays, and the count says so.
+    func parsingThreadsAfterJoins() -> Int {
+        var waits = 0
+        while parsingThreads() > 0 && waits < 100 {
+            usleep(10_000)
+            waits += 1
+        }
+        return parsingThreads()
+    }
+
     @Test func impliedElementsStartAndEnd() throws {
         #expect(
             try events("<title>T</title><p>one<p>two<ul><li>a<li>b</ul>")
@@ -278,7 +290,7 @@ struct HTMLStreamParserTests {
         parser.cancel()
         #expect(links == 1000)
         #expect(afterCancel == 0)
-        #expect(parsingThreads() == 0)
+        #expect(parsingThreadsAfterJoins() == 0)
     }
 
     /// Whichever way a parser ends (finished, cancelled, dropped half-way), its thread is gone, and no descriptor stays.
@@ -294,7 +306,7 @@ struct HTMLStreamParserTests {
             default: break  // dropped: deinit cancels
             }
         }
-        #expect(parsingThreads() == 0)
+        #expect(parsingThreadsAfterJoins() == 0)
         let after = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
         #expect(after < descriptors + 30, "\(descriptors) descriptors before, \(after) after")
     }
