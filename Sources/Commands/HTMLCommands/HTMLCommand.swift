@@ -26,6 +26,11 @@ public struct HTMLCommand: Command {
         bare: .content, conflicts: [attr])
     static let html = Flag("html", help: "fill html with the node's outer HTML")
     static let innerHTML = Flag("inner-html", help: "fill html with the node's inner HTML", conflicts: [html])
+    static let extract = Option<String>(
+        "extract", short: "e", value: "NAME=SUB",
+        help: "a named field of each node from a sub-selector: NAME=SEL (text), NAME=SEL@ATTR, NAME=SEL[] (a list), "
+            + "NAME=@ATTR (the node's own)",
+        repeatable: true)
     static let first = Flag("first", help: "only the first node of each source")
     static let limit = Option<Int>(
         "limit", short: "n", help: "at most N nodes of each source", range: 1..., conflicts: [first])
@@ -92,7 +97,9 @@ public struct HTMLCommand: Command {
             same selectors but :empty and :contains(); the tree is libxml2's HTML4 one (no implied tbody, SVG \
             names in lower case).
             """,
-        options: [xpath, parser, stream, tree, attr, text, html, innerHTML, first, limit, base, rawURLs, encoding]
+        options: [
+            xpath, parser, stream, tree, attr, text, html, innerHTML, extract, first, limit, base, rawURLs, encoding,
+        ]
             + InputOptions.all,
         positionals: [selector, sources],
         records: [NodeRecord.schema],
@@ -129,15 +136,18 @@ public struct HTMLCommand: Command {
         }
         settings.parser = try arguments.valueOrDefault(Self.parser)
         settings.stream = arguments.flag(Self.stream)
+        settings.extract = try ExtractField.all(arguments.values(Self.extract))
         if case .css(let selectors) = settings.query {
             if settings.parser == .libxml2 {
+                if settings.stream, !settings.extract.isEmpty {
+                    throw UsageError("--extract with --parser libxml2 needs the tree: leave out --stream")
+                }
                 if settings.stream, case .failure(let error) = selectors.streamable { throw UsageError(error.message) }
             } else {
-                do {
-                    try WalkMatcher.check(selectors.selectors)
+                if let refusal = Self.streamRefusal(selectors, extract: settings.extract) {
+                    if settings.stream { throw UsageError(refusal) }
+                } else {
                     settings.walks = !arguments.flag(Self.tree)
-                } catch {
-                    if settings.stream { throw UsageError(error.message) }
                 }
             }
         }
@@ -163,6 +173,25 @@ public struct HTMLCommand: Command {
         self.sourceNames = sourceNames.isEmpty ? [ArgumentWord("-")] : sourceNames
     }
 
+    /// Why tb's own parser cannot stream `selectors` with the sub-selectors of `extract`, naming the part that needs
+    /// the tree; nil when it can.
+    static func streamRefusal(_ selectors: SelectorList, extract: [ExtractField]) -> String? {
+        do {
+            try WalkMatcher.check(selectors.selectors)
+        } catch {
+            return error.message
+        }
+        for field in extract {
+            guard let sub = field.selectors else { continue }
+            do {
+                try WalkMatcher.check(sub: sub.selectors)
+            } catch {
+                return "--extract \(field.name): " + error.shifted(by: field.name.unicodeScalars.count + 1).message
+            }
+        }
+        return nil
+    }
+
     /// Whether `source` is a file too large to hold whole beside the pages the pool holds.
     static func isLarge(_ source: Source) -> Bool {
         guard source.kind == .file, let status = try? FileSystem.status(of: source.name) else { return false }
@@ -175,10 +204,14 @@ public struct HTMLCommand: Command {
         if settings.attributes.count > 1 || settings.query.isXPath {
             context.output.showInTable(["attribute"], of: NodeRecord.self)
         }
+        // With --extract the user named the columns: the table shows those (and where each row came from).
+        if !settings.extract.isEmpty {
+            context.output.showOnlyInTable((sourceNames.count > 1 ? ["source"] : []) + ["fields"], of: NodeRecord.self)
+        }
         // The value is what was asked for: whole before the path beside it grows.
         context.output.widenFirst(["value"], of: NodeRecord.self)
         System.disableFastBins()
-        let query = try PreparedQuery(settings.query, parser: settings.parser)
+        let query = try PreparedQuery(settings.query, parser: settings.parser, extract: settings.extract)
         let tally = MatchTally()
         var settings = settings
         settings.showsText = context.output.shows("text")

@@ -17,6 +17,8 @@ struct HTMLSettings: Sendable {
     var base: String?
     var rawURLs = false
     var encoding: String?
+    /// --extract fields, in order.
+    var extract: [ExtractField] = []
     /// Whether the output shows the text and path fields (--fields and --template may leave them out, and then they
     /// are not computed).
     var showsText = true

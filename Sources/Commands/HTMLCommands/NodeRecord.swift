@@ -23,6 +23,10 @@ struct NodeRecord: Record, Sendable {
                 "value", .string, "the attribute named by --attr, the text by --text, or an XPath value",
                 table: .whenSet),
             Field("path", .string, "an XPath locating the node: /html/body/div[2]/a[1]", nature: .url.expendable()),
+            Field(
+                "fields", .object,
+                "with --extract, each field by its name: a string, a list for NAME=SEL[], null when nothing matched",
+                inTable: false),
         ])
 
     let source: JSONText
@@ -33,6 +37,8 @@ struct NodeRecord: Record, Sendable {
     var attribute: String?
     var value: String?
     var path: String?
+    /// The --extract fields' names and values, in --extract order; nil without --extract.
+    var fields: [(name: String, value: ExtractedValue)]?
 
     init(source: JSONText, tag: String?, attributes: [(name: String, value: String)]) {
         self.source = source
@@ -58,5 +64,16 @@ struct NodeRecord: Record, Sendable {
         encoder.string(attribute)
         encoder.string(value)
         encoder.string(path)
+        guard let fields else { return encoder.null() }
+        encoder.beginObject()
+        for (name, value) in fields {
+            encoder.key(name)
+            switch value {
+            case .null: encoder.null()
+            case .text(let text): encoder.string(text)
+            case .list(let texts): encoder.strings(texts)
+            }
+        }
+        encoder.end()
     }
 }

@@ -36,7 +36,9 @@ final class PageStream {
         self.documentURL = documentURL
         builder = NodeRecordBuilder(
             settings: settings, source: JSONText(name), urls: PageURLs(base: settings.base ?? documentURL))
-        walk = StreamWalk(stream: stream, selectors: selectors, writesPaths: settings.showsPath)
+        walk = StreamWalk(
+            stream: stream, selectors: selectors, subs: settings.extract.map(\.selectors),
+            writesPaths: settings.showsPath)
         self.printEncoded = settings.limit == nil && System.processorCount > 1 ? printEncoded : nil
         walk.enteringHead = { [unowned self] tree in
             guard self.settings.base == nil else { return }
@@ -82,7 +84,7 @@ final class PageStream {
     private func printFinal(_ emit: (NodeRecord) throws -> Bool) throws -> Bool {
         if let thread {
             return walk.run { node, path in
-                thread.add(node, path: path)
+                thread.add(node, path: path, found: walk.matches(below: node))
                 return true
             }
         }
@@ -92,7 +94,11 @@ final class PageStream {
             let current = page ?? TreePage(stream.tree)
             page = current
             builtHere += 1
-            return try builder.records(for: StreamNode(node: TreeNode(page: current, node: node), path: path), emit)
+            let found = walk.matches(below: node).map { nodes in
+                nodes.map { StreamNode(node: TreeNode(page: current, node: $0), path: "") }
+            }
+            return try builder.records(
+                for: StreamNode(node: TreeNode(page: current, node: node), path: path), found: found, emit)
         }
     }
 }

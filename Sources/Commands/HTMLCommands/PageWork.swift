@@ -63,7 +63,15 @@ enum PageWork {
         switch result {
         case .nodes(let nodes):
             for node in nodes {
-                guard try builder.records(for: node, give) else { return }
+                var found: [[HTMLNode]] = []
+                if !settings.extract.isEmpty {
+                    do {
+                        found = try xpath.matches(below: node, in: document)
+                    } catch {
+                        throw ToolError("cannot select from '\(job.name)': \(error)")
+                    }
+                }
+                guard try builder.records(for: node, found: found, give) else { return }
             }
         case .string(let value): _ = try give(builder.scalar(value))
         case .number(let value): _ = try give(builder.scalar(format(value)))
@@ -84,7 +92,9 @@ enum PageWork {
         let matcher = TreeMatcher(selectors, page: page)
         let base = settings.base ?? treeBase(tree, url: job.url) ?? job.url
         let builder = NodeRecordBuilder(settings: settings, source: JSONText(job.name), urls: PageURLs(base: base))
-        if let emitEncoded, settings.limit == nil, text.count >= TreeRecordThread.minimumPageSize,
+        // Sub-selectors are matched here, with memos the records' thread must not share: their pages go the one way.
+        if let emitEncoded, settings.limit == nil, settings.extract.isEmpty,
+            text.count >= TreeRecordThread.minimumPageSize,
             System.processorCount > 1,
             try TreeRecordThread.run(
                 page, matches: matcher.matches(), builder: builder, emit: { _ = try emit($0) },
@@ -94,8 +104,12 @@ enum PageWork {
         }
         let limit = settings.limit ?? Int.max
         var printed = 0
+        let subs = settings.extract.map { field in field.selectors.map { TreeMatcher($0, page: page) } }
         try matcher.forEachMatch { node in
-            try builder.records(for: TreeNode(page: page, node: node)) { record in
+            let found = subs.map { sub in
+                (sub?.matches(below: node) ?? []).map { TreeNode(page: page, node: $0) }
+            }
+            return try builder.records(for: TreeNode(page: page, node: node), found: found) { record in
                 printed += 1
                 return try emit(record) && printed < limit
             }

@@ -12,11 +12,12 @@ enum PreparedQuery: Sendable {
     /// An XPath expression, or a CSS selector with --parser libxml2, evaluated on libxml2 documents.
     case libxml2(XPathQuery)
 
-    init(_ query: HTMLQuery, parser: HTMLParserChoice) throws(UsageError) {
+    /// `extract`: the --extract fields, whose sub-selectors a libxml2 query compiles too.
+    init(_ query: HTMLQuery, parser: HTMLParserChoice, extract: [ExtractField] = []) throws(UsageError) {
         if case .css(let selectors) = query, parser != .libxml2 {
             self = .tree(selectors)
         } else {
-            self = .libxml2(try XPathQuery(query))
+            self = .libxml2(try XPathQuery(query, extract: extract))
         }
     }
 }

@@ -13,6 +13,8 @@ final class StreamRecordThread {
     struct Match: Sendable {
         let node: Int32
         let path: String
+        /// The elements below it each --extract sub-selector matched.
+        let found: [[Int32]]
     }
 
     /// What the thread is given: matches, the tree they are nodes of, and how their records are built.
@@ -39,7 +41,10 @@ final class StreamRecordThread {
                     let page = TreePage(batch.tree)
                     for match in batch.matches {
                         let node = StreamNode(node: TreeNode(page: page, node: Int(match.node)), path: match.path)
-                        _ = batch.builder.records(for: node) { record in
+                        let found = match.found.map { nodes in
+                            nodes.map { StreamNode(node: TreeNode(page: page, node: Int($0)), path: "") }
+                        }
+                        _ = batch.builder.records(for: node, found: found) { record in
                             encoder.add(record)
                             return true
                         }
@@ -57,8 +62,8 @@ final class StreamRecordThread {
         pipeline.cancel()
     }
 
-    func add(_ node: Int, path: String) {
-        pending.append(Match(node: Int32(node), path: path))
+    func add(_ node: Int, path: String, found: [[Int]]) {
+        pending.append(Match(node: Int32(node), path: path, found: found.map { $0.map { Int32($0) } }))
     }
 
     /// Sends the matches so far with `tree`, the tree they are nodes of, printing what is ready meanwhile.

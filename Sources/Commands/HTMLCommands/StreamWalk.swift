@@ -56,11 +56,13 @@ final class StreamWalk {
     private let head: NameID
     private let body: NameID
 
-    init(stream: HTMLTreeStream, selectors: SelectorList, writesPaths: Bool) {
+    /// `subs`: the sub-selectors of --extract (nil for a field of the match's own attribute, which matches nothing
+    /// below), whose matches below each match `matches(below:)` gives.
+    init(stream: HTMLTreeStream, selectors: SelectorList, subs: [SelectorList?] = [], writesPaths: Bool) {
         self.stream = stream
         head = stream.elementNameID(interning: "head")
         body = stream.elementNameID(interning: "body")
-        matcher = WalkMatcher(selectors, stream: stream)
+        matcher = WalkMatcher(selectors, subs: subs, stream: stream)
         self.writesPaths = writesPaths
         levels = [Level(node: 0, typeStart: 0, pathEnd: 0, child: 0, type: 0)]
     }
@@ -105,7 +107,7 @@ final class StreamWalk {
             levels[top].elements += 1
             if let typeSlot { typeCounts[typeSlot].count += 1 } else { addType(type, at: top) }
             enter(next, position: position, tree)
-            if firstWaiting == nil, answers[base...].contains(WalkAnswer.notYet.rawValue) {
+            if firstWaiting == nil, answers[base..<base + matcher.listSlotCount].contains(WalkAnswer.notYet.rawValue) {
                 firstWaiting = levels.count - 1
             }
             if answer == .yes {
@@ -197,10 +199,61 @@ final class StreamWalk {
                 node, in: tree, position: levels[depth].position, closed: isFinal(node, tree, depth: depth),
                 answers: &answers,
                 at: base, parent: depth > 1 ? base - matcher.slotCount : nil)
-            if firstWaiting == nil, answers[base..<base + matcher.slotCount].contains(WalkAnswer.notYet.rawValue) {
+            if firstWaiting == nil,
+                answers[base..<base + matcher.listSlotCount].contains(WalkAnswer.notYet.rawValue)
+            {
                 firstWaiting = depth
             }
         }
+    }
+
+    // MARK: Sub-selectors
+
+    /// For each sub-selector, the elements below `match` it matches, in document order; only while `run` gives
+    /// `match` to its body (the walk has just entered it, and holds the answers of it and its ancestors). The match
+    /// is final, so all below it is decided at once, from `match`'s answers down, positions counted among siblings
+    /// that are all there.
+    func matches(below match: Int) -> [[Int]] {
+        guard matcher.decidesSubs else { return [[Int]](repeating: [], count: matcher.subCount) }
+        let tree = stream.tree
+        var found = [[Int]](repeating: [], count: matcher.subCount)
+        let slots = matcher.slotCount
+        // The match's answers first, then one set per element of the path below it.
+        var scratch = Array(answers[(answers.count - slots)...])
+        /// An element of the path below the match: how many element children passed, and how many of each type.
+        struct Frame {
+            let node: Int
+            var elements = 0
+            var types: [Int32: Int] = [:]
+        }
+        var frames = [Frame(node: match)]
+        var next = tree.firstChild(match)
+        while true {
+            guard let current = next else {
+                guard frames.count > 1 else { break }
+                let frame = frames.removeLast()
+                scratch.removeLast(slots)
+                next = tree.nextSibling(frame.node)
+                continue
+            }
+            guard tree.kind(current) == .element else {
+                next = tree.nextSibling(current)
+                continue
+            }
+            let top = frames.count - 1
+            let type = Self.type(current, tree)
+            frames[top].elements += 1
+            frames[top].types[type, default: 0] += 1
+            let position = WalkMatcher.Position(child: frames[top].elements, type: frames[top].types[type] ?? 1)
+            let base = scratch.count
+            scratch.append(contentsOf: repeatElement(0, count: slots))
+            _ = matcher.decide(
+                current, in: tree, position: position, closed: true, answers: &scratch, at: base, parent: base - slots)
+            for sub in found.indices where matcher.matches(sub: sub, scratch, at: base) { found[sub].append(current) }
+            frames.append(Frame(node: current))
+            next = tree.firstChild(current)
+        }
+        return found
     }
 
     // MARK: Paths

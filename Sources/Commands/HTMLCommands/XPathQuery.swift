@@ -9,8 +9,11 @@ final class XPathQuery: @unchecked Sendable {
     private let foreign: XPathExpression?
     /// The page's <base href>.
     let baseElement: XPathExpression
+    /// Each --extract sub-selector, relative to a match, for pages without and with foreign elements; nil for a
+    /// field of the match's own attribute.
+    private let subs: [(plain: XPathExpression, foreign: XPathExpression?)?]
 
-    init(_ query: HTMLQuery) throws(UsageError) {
+    init(_ query: HTMLQuery, extract: [ExtractField] = []) throws(UsageError) {
         self.query = query
         do {
             // In the head, where the standard puts it: a scan of the whole page would cost more than the rest.
@@ -40,6 +43,35 @@ final class XPathQuery: @unchecked Sendable {
                 throw UsageError("cannot compile the selector to XPath (a bug in tb): \(error.message)")
             }
         }
+        do {
+            subs = try extract.map { field throws(LibXML2Error) in
+                guard let selectors = field.selectors else { return nil }
+                let (html, all) = (
+                    selectors.relativeXPath(foreignContent: false), selectors.relativeXPath(foreignContent: true)
+                )
+                return (try XPathExpression(html), all == html ? nil : try XPathExpression(all))
+            }
+        } catch {
+            throw UsageError("cannot compile a sub-selector to XPath (a bug in tb): \(error.message)")
+        }
+    }
+
+    /// For each --extract field, the elements below `node` its sub-selector matches, in document order.
+    func matches(below node: HTMLNode, in document: HTMLDocument) throws(LibXML2Error) -> [[HTMLNode]] {
+        var found: [[HTMLNode]] = []
+        for sub in subs {
+            guard let sub else {
+                found.append([])
+                continue
+            }
+            let expression = document.hasForeignElements ? sub.foreign ?? sub.plain : sub.plain
+            guard case .nodes(let nodes) = try document.evaluate(expression, at: node) else {
+                found.append([])
+                continue
+            }
+            found.append(nodes)
+        }
+        return found
     }
 
     /// The expression for a document.

@@ -98,6 +98,18 @@ public final class HTMLDocument: @unchecked Sendable {
             return try expression.evaluate(in: context, document: self)
         }
     }
+
+    /// Evaluates `expression` with `node`, a node of this document, as the context node (a relative path selects
+    /// from there); otherwise as `evaluate(_:)`.
+    public func evaluate(_ expression: XPathExpression, at node: HTMLNode) throws(LibXML2Error) -> XPathResult {
+        try state.withLock { state throws(LibXML2Error) in
+            let context = try state.context(for: document)
+            context.pointee.node = node.node
+            context.pointee.contextSize = 1
+            context.pointee.proximityPosition = 1
+            return try expression.evaluate(in: context, document: self)
+        }
+    }
 }
 
 /// The document `keepUntilExit` keeps.

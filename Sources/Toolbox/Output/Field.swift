@@ -14,6 +14,10 @@ public struct Field: Sendable {
     public let table: TableColumn
     /// How its values look to the table: column width, cut, colours.
     public let nature: Nature
+    /// Of an object field, the members a run knows it will hold (tb html's --extract names): --fields and templates
+    /// may name each as `field.member`, and TSV and the table give each a column of its own, in this order, in place
+    /// of the object. Empty for a field whose members are not known before the records come.
+    public internal(set) var members: [String] = []
 
     public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true, nature: Nature? = nil) {
         self.init(name, kind, help, table: inTable ? .shown : .hidden, nature: nature)

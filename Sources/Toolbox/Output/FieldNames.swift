@@ -8,17 +8,32 @@ public struct FieldNames: Sendable {
     /// The names whose values are lists in every record type that has them.
     let lists: Set<String>
 
+    /// The members of object fields known for the run (Field.members), by field.
+    let members: [String: [String]]
+
     public init(_ records: [RecordSchema]) {
         let fields = records.flatMap(\.fields)
         var seen = Set<String>()
-        all = fields.map(\.name).filter { seen.insert($0).inserted }
-        lists = Set(all.filter { name in fields.allSatisfy { $0.name != name || $0.kind == .array } })
+        var members: [String: [String]] = [:]
+        all = fields.flatMap { field in
+            if !field.members.isEmpty { members[field.name] = field.members }
+            return [field.name] + field.members.map { field.name + "." + $0 }
+        }.filter { seen.insert($0).inserted }
+        self.members = members
+        lists = Set(fields.map(\.name).filter { name in fields.allSatisfy { $0.name != name || $0.kind == .array } })
     }
 
     /// Names alone: none is known to be a list.
     public init(_ names: [String]) {
         all = names
         lists = []
+        members = [:]
+    }
+
+    /// When `path` (a template atom's dotted parts) names a member its object field is known not to have, the error.
+    func unknownMember(_ path: [String]) -> UsageError? {
+        guard path.count > 1, let known = members[path[0]], !known.contains(path[1]) else { return nil }
+        return unknown(path[0] + "." + path[1], in: " in template")
     }
 
     /// The error for `name`, which no record has; `context` says where it was written.
@@ -40,6 +55,7 @@ public struct FieldNames: Sendable {
     func checkWhole(_ name: String) throws(UsageError) {
         let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard path.count > 1, all.contains(path[0]) else { return }
+        if members[path[0]] != nil { throw unknown(name) }
         if let error = missingIndex(path) {
             throw UsageError(error.message + " in a --template; --fields takes whole fields (\(path[0]))")
         }

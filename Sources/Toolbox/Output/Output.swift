@@ -70,6 +70,7 @@ public final class Output {
     /// The captured record through the writer (a format other than plain NDJSON).
     @usableFromInline
     func writeCaptured(_ schema: RecordSchema) {
+        let schema = settings.schemas.isEmpty ? schema : settings.schemas[schema.type] ?? schema
         writer?.write(schema, encoder.captured, to: &encoder.out)
     }
 
@@ -121,7 +122,7 @@ public final class Output {
     /// Whether the output shows the field `name` at all (--fields and --template may leave it out): a command may
     /// skip computing a field that costs much and is not shown.
     public func shows(_ name: String) -> Bool {
-        if let fields = settings.fields { return fields.contains(name) }
+        if let fields = settings.fields { return fields.contains { $0 == name || $0.hasPrefix(name + ".") } }
         if case .template(let template) = settings.style { return template.mentions(name) }
         return true
     }
@@ -131,6 +132,13 @@ public final class Output {
     /// tables of --fields, are not changed.
     public func showInTable<R: Record>(_ fields: [String], of type: R.Type) {
         (writer as? TableWriter)?.show(fields, of: R.schema)
+    }
+
+    /// Before the first record of type `R`: its table shows `fields` only (an object field whose members the run
+    /// knows: a column for each), for a run whose user named what to see (tb html's --extract). Other formats, and
+    /// tables of --fields, are not changed.
+    public func showOnlyInTable<R: Record>(_ fields: [String], of type: R.Type) {
+        (writer as? TableWriter)?.showOnly(fields, of: settings.schemas[R.schema.type] ?? R.schema)
     }
 
     /// Before the first record of type `R`: in its table the columns of `fields` get their width before other text

@@ -20,6 +20,9 @@ public struct OutputSettings: Sendable {
     public var width: Int?
     /// Whether stdout is a terminal: then every record is flushed as soon as it is written.
     public var interactive: Bool
+    /// The run's own schemas of the record types whose object fields have members known for this run
+    /// (Field.members), by type: the writers use them in place of the declared ones.
+    public var schemas: [String: RecordSchema] = [:]
 
     public init(
         style: Style, fields: [String]? = nil, color: Bool = false, width: Int? = nil, interactive: Bool = false
@@ -66,7 +69,10 @@ public struct OutputSettings: Sendable {
         let color = try usesColor(arguments, environment: environment, interactive: interactive)
         // Into a pipe the table fits COLUMNS when it is set, and is not cut otherwise.
         let width = terminalColumns ?? columns(environment)
-        return OutputSettings(style: style, fields: fields, color: color, width: width, interactive: interactive)
+        var settings = OutputSettings(
+            style: style, fields: fields, color: color, width: width, interactive: interactive)
+        for schema in records where schema.hasMembers { settings.schemas[schema.type] = schema }
+        return settings
     }
 
     /// The width of a terminal: the one it reports, else COLUMNS, else 80.

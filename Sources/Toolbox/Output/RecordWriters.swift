@@ -19,7 +19,8 @@ extension RecordWriter {
     func finish(to out: inout ByteBuffer) { release(to: &out) }
 }
 
-/// NDJSON limited to the --fields, in their order, `type` still first.
+/// NDJSON limited to the --fields, in their order, `type` still first. Members of an object field (`fields.price`)
+/// stay in their object, at the place of the first one chosen: `.fields.price` is the same path in jq either way.
 final class ProjectedNDJSONWriter: RecordWriter {
     private var selection: FieldSelection
 
@@ -31,17 +32,31 @@ final class ProjectedNDJSONWriter: RecordWriter {
         let columns = selection.columns(for: schema)
         out.append("{\"type\":")
         JSONBytes.appendString(schema.type, to: &out)
-        for (name, index) in zip(columns.names, columns.indices) {
+        for (position, column) in columns.enumerated() {
+            // A member whose object is written already (whole, or with the first member chosen) is in it.
+            if column.member != nil,
+                columns.contains(where: { $0.member == nil && $0.index == column.index })
+                    || columns[..<position].contains(where: { $0.member != nil && $0.index == column.index })
+            {
+                continue
+            }
             out.append(UInt8(ascii: ","))
-            JSONBytes.appendString(name, to: &out)
+            guard column.member != nil, let index = column.index else {
+                JSONBytes.appendString(column.name, to: &out)
+                out.append(UInt8(ascii: ":"))
+                JSONBytes.appendValue(column.value(in: values), to: &out)
+                continue
+            }
+            JSONBytes.appendString(schema.fields[index].name, to: &out)
             out.append(UInt8(ascii: ":"))
-            JSONBytes.appendValue(index.map { values[$0] } ?? .null, to: &out)
+            let members = columns[position...].filter { $0.index == index }.compactMap(\.member)
+            JSONBytes.appendValue(.object(members.map { .init($0, values[index].lookup([$0])) }), to: &out)
         }
         out.append("}\n")
     }
 }
 
-/// Tab-separated values: no header, every field (or the --fields) in order, tabs, newlines, carriage returns and
+/// Tab-separated values: no header, every field (or the --fields) in order, an object's known members each a column, tabs, newlines, carriage returns and
 /// backslashes escaped as \t \n \r \\, other control characters as \u{HHHH} (`ControlCharacters`), arrays and
 /// objects as compact JSON, null as an empty value.
 final class TSVWriter: RecordWriter {
@@ -53,10 +68,9 @@ final class TSVWriter: RecordWriter {
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         let columns = selection.columns(for: schema)
-        for (position, index) in columns.indices.enumerated() {
+        for (position, column) in columns.enumerated() {
             if position > 0 { out.append(UInt8(ascii: "\t")) }
-            ControlCharacters.append(
-                (index.map { values[$0] } ?? .null).plainText, to: &out, escapingBackslash: true)
+            ControlCharacters.append(column.value(in: values).plainText, to: &out, escapingBackslash: true)
         }
         out.append(UInt8(ascii: "\n"))
     }

@@ -10,8 +10,8 @@ final class TableWriter: RecordWriter {
     /// One column a record type's table may show.
     struct Column {
         let header: String
-        /// The field's position in the record; nil when the record type lacks a field --fields named.
-        let field: Int?
+        /// The field (or member) it shows; its index is nil when the record type lacks a field --fields named.
+        let field: FieldSelection.Column
         let nature: Field.Nature
         let rightAligned: Bool
         /// Shown only when a row has a value.
@@ -23,6 +23,7 @@ final class TableWriter: RecordWriter {
     }
 
     private let fields: [String]?
+    private var selection: FieldSelection
     private let color: Bool
     private let width: Int?
     /// Whether rows go out as they come once a table has started (a terminal, or a run that never ends), rather
@@ -30,6 +31,8 @@ final class TableWriter: RecordWriter {
     private var streaming: Bool
     /// Fields a command asked the table to show, by record type.
     private var requested: [String: Set<String>] = [:]
+    /// Fields a command chose as the only ones its table shows, by record type.
+    private var only: [String: Set<String>] = [:]
     /// Fields a command named to get their width first, with the width of the values it expects, by record type.
     private var claims: [String: [String: Int]] = [:]
     private var columnsByType: [String: [Column]] = [:]
@@ -48,6 +51,7 @@ final class TableWriter: RecordWriter {
 
     init(fields: [String]?, color: Bool, width: Int?, streaming: Bool) {
         self.fields = fields
+        selection = FieldSelection(names: fields)
         self.color = color
         self.width = width
         self.streaming = streaming
@@ -66,6 +70,13 @@ final class TableWriter: RecordWriter {
         columnsByType[schema.type] = nil
     }
 
+    /// Shows only `names` in tables of `schema`'s records (an object with members: each of them).
+    func showOnly(_ names: [String], of schema: RecordSchema) {
+        assert(names.allSatisfy { schema.index(of: $0) != nil }, "\(schema.type) has no field among \(names)")
+        only[schema.type] = Set(names)
+        columnsByType[schema.type] = nil
+    }
+
     /// Gives the columns of `names` in tables of `schema`'s records their width before other text and URLs share
     /// the rest: as wide as their widest value, or of `values` when the command knows them before the rows come.
     func widenFirst(_ names: [String], of schema: RecordSchema, toFit values: [String]) {
@@ -77,7 +88,7 @@ final class TableWriter: RecordWriter {
 
     func write(_ schema: RecordSchema, _ values: [Value], to out: inout ByteBuffer) {
         let columns = columns(for: schema)
-        let cells = columns.map { column in column.field.map { Self.cell(values[$0]) } ?? "" }
+        let cells = columns.map { column in Self.cell(column.field.value(in: values)) }
         if let current, current.type == schema.type, pendingType == nil {
             appendRow(cells, to: &out)
             return
@@ -103,23 +114,27 @@ final class TableWriter: RecordWriter {
     private func columns(for schema: RecordSchema) -> [Column] {
         if let known = columnsByType[schema.type] { return known }
         let asked = requested[schema.type] ?? []
-        let chosen: [(name: String, index: Int?)]
-        if let fields {
-            chosen = fields.map { ($0, schema.index(of: $0)) }
-        } else {
-            var indices = schema.fields.indices.filter {
-                schema.fields[$0].table != .hidden || asked.contains(schema.fields[$0].name)
+        var chosen = selection.columns(for: schema)
+        if fields == nil {
+            // Members are columns the run asked for (tb html's --extract), whatever their object's own.
+            chosen = chosen.filter { column in
+                guard let index = column.index else { return false }
+                if let only = only[schema.type] { return only.contains(schema.fields[index].name) }
+                return column.member != nil || schema.fields[index].table != .hidden
+                    || asked.contains(schema.fields[index].name)
             }
-            if indices.isEmpty { indices = Array(schema.fields.indices) }
-            chosen = indices.map { (schema.fields[$0].name, $0) }
+            if chosen.isEmpty { chosen = selection.columns(for: schema) }
         }
-        let columns = chosen.map { name, index in
-            let field = index.map { schema.fields[$0] }
+        let columns = chosen.map { column in
+            let field = column.index.map { schema.fields[$0] }
+            // A member's column is headed by the member's name (PRICE), its values whatever the page held.
+            let member = column.member != nil
             return Column(
-                header: name.uppercased(), field: index, nature: field?.nature ?? .text,
-                rightAligned: field?.kind == .integer || field?.kind == .number,
-                whenSet: fields == nil && field?.table == .whenSet, reserved: asked.contains(name),
-                claim: claims[schema.type]?[name])
+                header: (column.member ?? column.name).uppercased(), field: column,
+                nature: member ? .text : field?.nature ?? .text,
+                rightAligned: !member && (field?.kind == .integer || field?.kind == .number),
+                whenSet: fields == nil && !member && field?.table == .whenSet, reserved: asked.contains(column.name),
+                claim: claims[schema.type]?[column.name])
         }
         columnsByType[schema.type] = columns
         return columns

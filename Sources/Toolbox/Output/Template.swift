@@ -71,7 +71,7 @@ public struct Template: Sendable {
                 guard fields.contains(name) || name == Self.typeAtom else {
                     throw names.unknown(name, in: " in template", alsoValid: [Self.typeAtom])
                 }
-                if let error = names.missingIndex(path) { throw error }
+                if let error = names.missingIndex(path) ?? names.unknownMember(path) { throw error }
                 if !literal.isEmpty {
                     parts.append(.literal(literal))
                     literal = []

@@ -21,6 +21,12 @@ public struct SelectorList: Sendable {
         XPathCompiler(foreignContent: foreignContent).expression(for: selectors)
     }
 
+    /// The same selection among the descendants of the context node (`descendant::a[…]`), the rest of the document
+    /// still the selector's context, as `element.querySelectorAll` matches: an --extract sub-selector's.
+    public func relativeXPath(foreignContent: Bool) -> String {
+        String(xpath(foreignContent: foreignContent).dropFirst())
+    }
+
     /// A matcher for --parser libxml2 --stream (tb's own stream is WalkMatcher), or an error naming the first part
     /// that needs the whole tree.
     public var streamable: Result<StreamMatcher, SelectorError> {

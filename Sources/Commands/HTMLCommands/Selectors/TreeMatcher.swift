@@ -85,6 +85,19 @@ final class TreeMatcher {
         }
     }
 
+    /// The elements below `root` that match, in document order (an --extract sub-selector's, below a match).
+    func matches(below root: Int) -> [Int] {
+        var found: [Int] = []
+        var node = tree.firstChild(root)
+        while let current = node {
+            if tree.kind(current) == .element, subjects.contains(where: { matches(row: $0, current) }) {
+                found.append(current)
+            }
+            node = tree.next(after: current, within: root)
+        }
+        return found
+    }
+
     /// Whether `node` matches the whole of `row`, its last compound as the subject.
     func matches(row: Int, _ node: Int) -> Bool {
         matches(row, rows[row].compounds.count - 1, node)

@@ -18,9 +18,14 @@ final class WalkMatcher {
 
     private var rows: [Row] = []
     private var subjects: [Int] = []
+    /// The rows of each --extract sub-selector, decided with the list's (StreamWalk.matches(below:)).
+    private var subSubjects: [[Int]] = []
     /// How many answers each element keeps: two per compound of every row (matches, and self-or-ancestor matches).
     private(set) var slotCount = 0
-    /// Whether some part reads an element's content (:empty, :contains()), which is known once it is final.
+    /// How many of them are the list's own, first: the sub-selectors' answers come after, and are not waited for.
+    private(set) var listSlotCount = 0
+    /// Whether some part of the list reads an element's content (:empty, :contains()), which is known once it is
+    /// final. (Sub-selectors read it inside a final match only.)
     private(set) var readsContent = false
 
     /// Checks that the walk can decide `list`: the parts that look at what comes after an element (sibling
@@ -43,11 +48,51 @@ final class WalkMatcher {
         }
     }
 
-    /// Prepares `list` (which `check` accepts) for `stream`, whose name tables learn the selector's names first.
-    init(_ list: SelectorList, stream: HTMLTreeStream) {
+    /// Checks that a sub-selector of --extract can be decided inside a match the walk hands over: as `check`, and
+    /// its content conditions (:empty, :contains()) in its last compound only — further left they may be about an
+    /// ancestor of the match, still open.
+    static func check(sub list: [ComplexSelector]) throws(SelectorError) {
+        try check(list)
+        try refuseOpenContent(list)
+    }
+
+    /// Throws for a content condition in a compound other than the last of its complex selector.
+    private static func refuseOpenContent(_ list: [ComplexSelector], anywhere: Bool = false) throws(SelectorError) {
+        for complex in list {
+            for (k, compound) in complex.compounds.enumerated() {
+                let refused = anywhere || k < complex.compounds.count - 1
+                for condition in compound.conditions {
+                    switch condition.kind {
+                    case .empty, .contains: if refused { throw .readsOpenContent(condition) }
+                    case .not(let inner), .isAny(let inner): try refuseOpenContent(inner, anywhere: refused)
+                    default: continue
+                    }
+                }
+            }
+        }
+    }
+
+    /// Prepares `list` and the sub-selectors `subs` (which `check` accepts; nil matches nothing) for `stream`, whose
+    /// name tables learn the selectors' names first.
+    init(_ list: SelectorList, subs: [SelectorList?] = [], stream: HTMLTreeStream) {
         Self.intern(list.selectors, into: stream)
+        for sub in subs { Self.intern(sub?.selectors ?? [], into: stream) }
         let tree = stream.tree
         subjects = list.selectors.map { add($0, tree) }
+        listSlotCount = slotCount
+        let listReadsContent = readsContent
+        subSubjects = subs.map { ($0?.selectors ?? []).map { add($0, tree) } }
+        readsContent = listReadsContent
+    }
+
+    /// How many sub-selectors it decides.
+    var subCount: Int { subSubjects.count }
+    /// Whether some sub-selector may match an element (one for a field of the match's own attribute never does).
+    var decidesSubs: Bool { subSubjects.contains { !$0.isEmpty } }
+
+    /// Whether the element whose answers are at `base` matches sub-selector `sub`.
+    func matches(sub: Int, _ answers: [UInt8], at base: Int) -> Bool {
+        subSubjects[sub].contains { subject($0, answers, base) == .yes }
     }
 
     private static func intern(_ list: [ComplexSelector], into stream: HTMLTreeStream) {
