@@ -65,6 +65,16 @@ struct HTMLTests {
         #expect(limited.lines.count == 3)
     }
 
+    /// With --extract too: the sub-selectors are decided inside each match as it is handed over.
+    @Test func aStreamWithFieldsPrintsWhileThePageArrives() throws {
+        let server = try TestServer.http(root: pages)
+        let (lines, seconds) = try firstLines(
+            2, ofTB: ["html", "--stream", "-e", "bold=b", "--fields", "fields", "p", server.url("/infinite-html")],
+            environment: scratch.environment)
+        #expect(lines == [#"{"type":"node","fields":{"bold":null}}"#, #"{"type":"node","fields":{"bold":null}}"#])
+        #expect(seconds < 20)
+    }
+
     /// A page that stalls: the paragraphs before the stall reach the pipe at once, without waiting for the 64 KB a
     /// stream may hold to tell UTF-8 from windows-1252. (libxml2 reads 4,000 bytes ahead, so the last few KB before a
     /// stall wait for more; the page sends more than that after its paragraphs.)
