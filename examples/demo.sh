@@ -99,6 +99,8 @@ show tb html -a href -a title a page.html --fields attribute,value --limit 3
 show tb html --html nav page.html --template "'%(html)%n'"
 show "tb html 'div.story:has(> img) p' --text=inner page.html --template '%(value)%n'"
 show tb html "'td:nth-child(2), h2 + p time'" page.html --fields tag,text
+show tb html div.story -e title=h2 -e when=time@datetime -e "'links=a@href[]'" page.html --format table
+show tb html div.story -e title=h2 -e "'links=a@href[]'" page.html --fields fields.title,fields.links --format tsv
 show tb html --xpath "'count(//a[starts-with(@href, \"http\")])'" page.html --fields value
 show "tb html --parser libxml2 'table td' page.html --fields path,text"
 # A page that pauses: the first paragraph is printed before the rest arrives (after the first 1,024 bytes, which

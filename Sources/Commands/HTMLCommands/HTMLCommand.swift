@@ -76,6 +76,18 @@ public struct HTMLCommand: Command {
             html is filled by --html or --inner-html (serialized as the HTML standard says); path is an XPath that \
             finds the node again.
 
+            Fields, with --extract NAME=SUB (repeatable): each record gets fields, an object with one value per \
+            NAME, in the order given, from a sub-selector matched among the node's descendants (not the node \
+            itself; the rest of the page is still its context, as element.querySelectorAll matches): NAME=SEL the \
+            text of the first match, white space collapsed; NAME=SEL@ATTR the attribute of the first match that \
+            has it (URLs made absolute, as --attr); NAME=SEL[] or NAME=SEL@ATTR[] every match's, a list ([] when \
+            none); NAME=@ATTR the node's own attribute. A single value that nothing gives is null. A name is a \
+            letter or _, then letters, digits, _ or -. --fields fields.NAME and templates (%(fields.NAME)) reach \
+            each; TSV gives each a column, in --extract order, in place of fields; the table shows them alone \
+            (with the source when there are several). The records stream when the selector and every \
+            sub-selector can (a sub-selector's :contains() or :empty only in its last compound), else the tree is \
+            built; --stream refuses, naming the part. Not with --parser libxml2 --stream.
+
             Encodings, as browsers sniff them: a byte order mark, the HTTP charset, a <meta> in the first 1024 \
             bytes, else UTF-8 when the bytes read as UTF-8, else windows-1252; --encoding decides instead. Text is \
             converted to UTF-8, bad bytes becoming U+FFFD.
@@ -109,6 +121,9 @@ public struct HTMLCommand: Command {
             Example("tb html -a href 'a[href]' https://example.org/ --json | jq -r .value", "Their absolute URLs."),
             Example("tb html 'article:has(> h2) p:first-of-type' --text=normalized page.html", "First paragraphs."),
             Example("tb html --xpath 'count(//img[not(@alt)])' page.html", "Images without alt text, counted."),
+            Example(
+                "tb html tr.product -e name=td.name -e price=td.price -e link=a@href -e 'tags=li.tag[]' shop.html",
+                "A record per product, its fields named."),
             Example("tb html 'a[href]' -a href huge.html", "Links of a page too large to hold, streamed."),
             Example("tb html --stream 'td:contains(\"total\")' report.html", "Streamed, or refused if it cannot."),
         ],
