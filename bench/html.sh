@@ -10,7 +10,7 @@
 #   peak memory, failing above 1.0x its time or 1.5x its memory;
 # `--xpath //a/@href` (the same parse into a libxml2 document) reported beside them. --parser libxml2 at least as
 # fast as pup; --parser libxml2 --stream reported. And 200 ordinary pages (~200 KB each) in one tb html call at least
-# 3x faster than pup run once per page, failing below 2x.
+# 3x faster than pup run once per page, failing below 2x. --extract with two fields reported against pup's json{}.
 # tb's HTML5 parser alone (bench/HTML5Parse, into a sink that builds nothing) on the same page, in one run with gumbo's
 # parse alone and lexbor's as floors: at least 3x gumbo's speed, failing below 2x; the ratio to lexbor is reported.
 # Hostile pages (bench/make-hostile-html.py): 10^6 nested elements parse in at most 5 s, 10 MB of attributes in at
@@ -109,6 +109,22 @@ awk -F, -v mb="$megabytes" -v pup="$rss_pup" -v tb="$rss_tb" -v tree="$rss_tree"
         if (fast < 1 || many < 2) failed = 1
         exit failed
     }' "$work/times.csv" || status=1
+
+# --extract: a record per paragraph with its first link and all its links, against pup's json{} (the whole node as
+# JSON, what pup users pick fields from) and against the same paragraphs with --attr href (the cost of the fields);
+# reported.
+measure_interleaved 5 \
+    -n 'pup json{}' "pup 'p json{}' < '$page'" \
+    -n 'tb html --attr' "'$tb' html --attr href p '$page'" \
+    -n 'tb html --extract' "'$tb' html p -e link=a@href -e 'links=a@href[]' '$page'"
+rss_extract=$(peak "'$tb' html p -e link=a@href -e 'links=a@href[]' '$page'")
+awk -F, -v rss="$rss_extract" '
+    NR == 1 { next }
+    { median[$1] = $4 }
+    END {
+        printf "tb html --extract (streams): %.2fx faster than pup json{}, %.2fx the time of --attr href, %d KB (reported)\n",
+            median["pup json{}"] / median["tb html --extract"], median["tb html --extract"] / median["tb html --attr"], rss
+    }' "$work/times.csv"
 
 # The parser alone, against the floors, in one run. Every command is a process that reads the page and parses it:
 # tb-bench-html5 into a sink that builds nothing, gumbo-parse into gumbo's tree (the parser tb used before its own),

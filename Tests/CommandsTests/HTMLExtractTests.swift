@@ -66,7 +66,10 @@ struct HTMLExtractTests: CommandTesting {
             "tr.product:not(.sold-out)", ["name=td.name", "tags=ul > li[]"], "products",
             "//tr[contains(concat(' ', @class, ' '), ' product ') and not(contains(@class, 'sold-out'))]"
         ),
-        ("li", ["counts=span.n[]", "count=span.n", "inner=li[]", "deep=li li", "id=@id", "link=a@href"], "nested", "//li"),
+        (
+            "li", ["counts=span.n[]", "count=span.n", "inner=li[]", "deep=li li", "id=@id", "link=a@href"], "nested",
+            "//li"
+        ),
         ("ul", ["items=ul > li[]", "firstItem=li", "ids=li@id[]"], "nested", "//ul"),
         (
             "li:contains('Pear')", ["name=span.n", "leaves=li:not(:has(li))[]", "withN=li:contains('Nashi')[]"],
@@ -179,7 +182,10 @@ struct HTMLExtractTests: CommandTesting {
             (["-e", "a="], "bad --extract 'a=': expected a sub-selector after '='"),
             (["-e", "a=td@"], "bad --extract 'a=td@': expected an attribute name after '@'"),
             // The position counts in the whole argument: the second '.' is its 11th character.
-            (["-e", "price=td..x"], "bad --extract 'price=td..x': expected a class name after '.', found '.' at position 10"),
+            (
+                ["-e", "price=td..x"],
+                "bad --extract 'price=td..x': expected a class name after '.', found '.' at position 10"
+            ),
             (["-e", "a=td", "-e", "a=th"], "--extract names 'a' twice: each field needs a name of its own"),
             (
                 ["--stream", "-e", "price=td + td"],
@@ -217,7 +223,9 @@ struct HTMLExtractTests: CommandTesting {
             tsv.lines == ["tr\t9.99\tWidget Pro", "tr\t\tGadget deluxe", "tr\t3\t", "tr\t12\tGizmo", "tr\t\tAd"])
         // Without --fields, the fields come last, each a column.
         let all = run(tableArguments + [path, "--format", "tsv"])
-        #expect(all.lines.first?.hasSuffix("\tWidget Pro\t9.99\thttps://shop.test/catalog/widget.html\t[\"new\",\"sale\"]") == true)
+        #expect(
+            all.lines.first?.hasSuffix("\tWidget Pro\t9.99\thttps://shop.test/catalog/widget.html\t[\"new\",\"sale\"]")
+                == true)
     }
 
     @Test func fieldsAndTemplatesReachTheMembers() throws {
@@ -239,7 +247,8 @@ struct HTMLExtractTests: CommandTesting {
         let path = try page("products")
         let table = run(tableArguments + [path, "--format", "table", "--color", "never"], columns: 120)
         #expect(table.lines.first == "NAME           PRICE  LINK                                   TAGS")
-        #expect(table.lines.dropFirst().first == "Widget Pro     9.99   https://shop.test/catalog/widget.html  new, sale")
+        #expect(
+            table.lines.dropFirst().first == "Widget Pro     9.99   https://shop.test/catalog/widget.html  new, sale")
         #expect(table.lines.count == 6)
     }
 
@@ -265,6 +274,8 @@ struct HTMLExtractTests: CommandTesting {
         let tree = run(["--tree", "tr.product", path] + extract)
         #expect(streamed.status == .success && streamed.lines.count == 3_000)
         #expect(streamed.lines == tree.lines)
-        #expect(streamed.lines.last?.contains(#""fields":{"name":"item 2999","link":null,"items":[],"id":"r2999"}"#) == true)
+        #expect(
+            streamed.lines.last?.contains(#""fields":{"name":"item 2999","link":null,"items":[],"id":"r2999"}"#) == true
+        )
     }
 }

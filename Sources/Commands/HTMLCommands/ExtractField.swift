@@ -85,7 +85,9 @@ struct ExtractField: Sendable {
 
     static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || isASCIILetter($0) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "-" || isASCIILetter($0) || ("0"..."9").contains($0)
+        }
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
