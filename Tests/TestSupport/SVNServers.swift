@@ -113,6 +113,27 @@ public enum BigAnswersRepository {
     }
 }
 
+/// The repository of diffs, blame and properties (Tests/Fixtures/svn/make-edits-repository.sh: moves, a copy, binary
+/// files, property changes, CRLF and svn:eol-style files, a custom revision property), in `parent + "/edits"`
+/// (svn://127.0.0.1:PORT/edits from `TestServer.svnserve(root: parent, ...)`, http://127.0.0.1:PORT/svn/edits from
+/// `TestServer.apacheSVN(root: parent, ...)`). Built on first use, readable by Apache's user, and removed when the
+/// test process exits. Read only.
+public enum EditsRepository {
+    public static let youngest = 6
+
+    /// The directory holding the repository `edits`.
+    public static func parent() throws -> String { try built.get() }
+
+    private static let built = Result { () throws -> String in
+        let parent = GeneratedRepositories.parent + "-edits"
+        atexit { try? FileManager.default.removeItem(atPath: GeneratedRepositories.parent + "-edits") }
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        try SVNRepositories.run("/bin/bash", [Fixtures.folder("svn") + "/make-edits-repository.sh", parent + "/edits"])
+        if getuid() == 0 { try SVNRepositories.run("/bin/chown", ["-R", "www-data:www-data", parent]) }
+        return parent
+    }
+}
+
 /// The repositories make-long-log.py builds, side by side in one directory removed when the test process exits.
 enum GeneratedRepositories {
     static let parent = NSTemporaryDirectory() + "tb-svn-generated-" + UUID().uuidString

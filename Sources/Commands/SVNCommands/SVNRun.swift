@@ -42,37 +42,48 @@ struct SVNRun {
         var targets: [SVNTarget] = []
         for text in texts { targets.append(try SVNTarget(text, context: context, workingCopies: workingCopies)) }
         if texts.isEmpty { targets = [try Self.currentWorkingCopy(context)] }
+        let verb = verb
         for target in targets {
-            let before = context.output.recordCount + viewed
-            // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
-            // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
-            // result comes (see SVNOptions.client). Local repositories cannot go silent that way.
-            remote.isOn = !target.url.hasPrefix("file://")
-            if remote.isOn {
-                Watchdog.arm(
-                    timeout,
-                    message: Diagnostics.oneLine(
-                        "tb \(context.commandName): cannot \(verb) '\(target.text)': no answer from the server "
-                            + "within \(timeout.argumentText)"))
-            }
-            defer { Watchdog.disarm() }
-            var failure: String?
-            do {
+            try perform(target.text, remote: !target.url.hasPrefix("file://"), outcomes: &outcomes) { run in
                 if let problem = target.problem { throw ToolError("cannot \(verb) '\(target.text)': \(problem)") }
-                try body(target, &self)
-            } catch let error as SVNError {
-                failure = "cannot \(verb) '\(target.text)': \(Self.message(error))"
-            } catch let error as ToolError {
-                failure = error.message
-            }
-            let records = context.output.recordCount + viewed - before
-            if let failure {
-                outcomes.failed(target.text, message: failure, records: records, visited: true, in: context)
-            } else {
-                outcomes.done(target.text, records: records, visited: true, in: context)
+                try body(target, &run)
             }
         }
         return outcomes.exitStatus()
+    }
+
+    /// Runs `body` for one target, `text` as typed, which reads from a server when `remote`: a failure is reported
+    /// in one line and counted in `outcomes`, and the target goes into the history.
+    mutating func perform(
+        _ text: String, remote: Bool, outcomes: inout TargetOutcomes, _ body: (inout SVNRun) throws -> Void
+    ) throws {
+        let before = context.output.recordCount + viewed
+        // libsvn has no timeout for svn:// (a connect to a host that drops packets, a server that accepts and
+        // never speaks, or sends bytes that never make an answer): the watchdog ends such a run, unless a
+        // result comes (see SVNOptions.client). Local repositories cannot go silent that way.
+        self.remote.isOn = remote
+        if remote {
+            Watchdog.arm(
+                timeout,
+                message: Diagnostics.oneLine(
+                    "tb \(context.commandName): cannot \(verb) '\(text)': no answer from the server "
+                        + "within \(timeout.argumentText)"))
+        }
+        defer { Watchdog.disarm() }
+        var failure: String?
+        do {
+            try body(&self)
+        } catch let error as SVNError {
+            failure = "cannot \(verb) '\(text)': \(Self.message(error))"
+        } catch let error as ToolError {
+            failure = error.message
+        }
+        let records = context.output.recordCount + viewed - before
+        if let failure {
+            outcomes.failed(text, message: failure, records: records, visited: true, in: context)
+        } else {
+            outcomes.done(text, records: records, visited: true, in: context)
+        }
     }
 
     /// The client for this run: libsvn's checks before it reads from a server hand what is buffered to the reader

@@ -9,6 +9,7 @@
 #define _REENTRANT 1
 #endif
 #include <apr_fnmatch.h>
+#include <apr_xlate.h>
 #include <apr_hash.h>
 #include <apr_tables.h>
 #include <svn_client.h>
@@ -96,7 +97,16 @@
     X(svn_stream_checksummed2)                                                                                         \
     X(svn_stream_close)                                                                                                \
     X(svn_dirent_get_absolute)                                                                                         \
-    X(svn_client_get_wc_root)
+    X(svn_client_get_wc_root)                                                                                          \
+    X(svn_client_diff7)                                                                                                \
+    X(svn_client_diff_peg7)                                                                                            \
+    X(svn_client_diff_summarize2)                                                                                      \
+    X(svn_client_diff_summarize_peg2)                                                                                  \
+    X(svn_client_blame6)                                                                                               \
+    X(svn_client_proplist4)                                                                                            \
+    X(svn_client_propget5)                                                                                             \
+    X(svn_client_revprop_list)                                                                                         \
+    X(svn_client_revprop_get)
 
 /// `CSVN_fn()`, the table of libsvn's functions, and `CSVN_load`, which opens libsvn_client-1.so.1 and with it
 /// libsvn_subr, libsvn_ra and APR (see CLoader.h).
@@ -114,3 +124,5 @@ enum {
 /// `SVN_INVALID_REVNUM` and `SVN_INVALID_FILESIZE`, both `-1` cast to their types.
 static const svn_revnum_t CSVN_INVALID_REVNUM = SVN_INVALID_REVNUM;
 static const svn_filesize_t CSVN_INVALID_FILESIZE = SVN_INVALID_FILESIZE;
+/// `APR_LOCALE_CHARSET`: header text (Index: lines) in the locale's encoding, as the svn client writes it.
+static const char *const CSVN_LOCALE_CHARSET = APR_LOCALE_CHARSET;
