@@ -5,8 +5,9 @@
 # `svn ls -R --xml` over both; a cached HEAD listing (`tb svn ls -R` answered from its cache, svn://) at most 0.25x
 # the time of `svn ls -R --xml`. Runs of 40 to 150 ms move with the machine: the tools take turns, 30 rounds of one
 # run each (measure_interleaved), and the medians are compared. Informational: `ls -R --fields name,kind`, the cached
-# listing against plain `svn ls -R` (names only, which asks the server for less than --xml), and the peak memory of
-# `log -v`. Exits 1 when a goal is missed or tb's answers do not count the same revisions, changed paths and entries
+# listing against plain `svn ls -R` (names only, which asks the server for less than --xml), the peak memory of
+# `log -v`, and `tb svn diff -r 1490:1500` against `svn diff` (whose bytes it must equal). Exits 1 when a goal is
+# missed or tb's answers do not count the same revisions, changed paths and entries
 # as svn's.
 source "$(dirname "$0")/common.bash"
 
@@ -47,7 +48,9 @@ measure_interleaved 30 \
     -n 'tb svn ls -R --fields file://' "'$tb' svn ls -R --no-cache --fields name,kind $config '$file'" \
     -n 'tb svn ls -R --fields svn://' "'$tb' svn ls -R --no-cache --fields name,kind $config '$served'" \
     -n 'svn ls -R svn://' "svn ls -R $svnopts '$served'" \
-    -n 'tb svn ls -R cached svn://' "'$tb' svn ls -R $config '$served'"
+    -n 'tb svn ls -R cached svn://' "'$tb' svn ls -R $config '$served'" \
+    -n 'svn diff svn://' "svn diff -r 1490:1500 $svnopts '$served'" \
+    -n 'tb svn diff svn://' "'$tb' svn diff -r 1490:1500 $config '$served'"
 
 rss_svn=$(peak "svn log -v --xml $svnopts '$file'")
 rss_tb=$(peak "'$tb' svn log -v $config '$file'")
@@ -63,10 +66,15 @@ paths_tb=$({ grep -o '"action":' "$work/log.ndjson" || true; } | wc -l)
 entries_svn=$(eval "svn ls -R --xml $svnopts '$served'" | { grep -c '<entry' || true; })
 entries_tb=$(eval "'$tb' svn ls -R --no-cache $config '$file'" | wc -l)
 entries_cached=$(eval "'$tb' svn ls -R $config '$served'" | wc -l)
+eval "svn diff -r 1490:1500 $svnopts '$served'" >"$work/svn.diff"
+eval "'$tb' svn diff -r 1490:1500 $config '$served'" >"$work/tb.diff"
+diff_same=$(cmp -s "$work/svn.diff" "$work/tb.diff" && echo yes || echo no)
+diff_bytes=$(stat -c %s "$work/svn.diff")
 
 awk -F, -v mb="$megabytes" -v svn="$rss_svn" -v tb="$rss_tb" \
     -v rsvn="$revisions_svn" -v rtb="$revisions_tb" -v psvn="$paths_svn" -v ptb="$paths_tb" \
-    -v esvn="$entries_svn" -v etb="$entries_tb" -v ecached="$entries_cached" '
+    -v esvn="$entries_svn" -v etb="$entries_tb" -v ecached="$entries_cached" -v same="$diff_same" \
+    -v dbytes="$diff_bytes" '
     NR == 1 { next }
     { median[$1] = $4; order[NR] = $1 }
     END {
@@ -96,5 +104,8 @@ awk -F, -v mb="$megabytes" -v svn="$rss_svn" -v tb="$rss_tb" \
         printf "cached HEAD listing svn://: %.2fx svn ls -R'"'"'s time (informational)\n",
             hit / median["svn ls -R svn://"]
         printf "peak RSS of log -v file://: tb %d KB, svn --xml %d KB (%.2fx, informational)\n", tb, svn, tb / svn
+        printf "diff -r 1490:1500 svn:// (%d bytes): %.2fx svn diff'"'"'s time (informational), the same bytes: %s\n",
+            dbytes, median["tb svn diff svn://"] / median["svn diff svn://"], same
+        if (same != "yes") failed = 1
         exit failed
     }' "$work/times.csv"

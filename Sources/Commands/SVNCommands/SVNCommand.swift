@@ -1,7 +1,7 @@
 // `tb svn`: the group of Subversion commands, which read repositories without a working copy.
 import Toolbox
 
-/// Groups ls, cat, log and info.
+/// Groups the svn commands: ls, cat, log, info, diff, blame, proplist, propget and put.
 public struct SVNCommand: CommandGroup {
     public static let commandName = "svn"
     public static let spec = CommandSpec(
@@ -11,8 +11,10 @@ public struct SVNCommand: CommandGroup {
             (file://, svn://, svn+ssh://, http:// and https://), as records, through libsvn itself. A TARGET is a \
             URL, @bookmark or @bookmark/path, or the local path of a repository (it becomes a file:// URL). \
             URL@REV names the node as it was in revision REV (a peg revision: a number, HEAD or {DATE}); an @ \
-            followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping. put commits one \
-            file, also without a working copy.
+            followed by anything else belongs to the name, so trunk/at@sign.txt needs no escaping. diff writes the \
+            bytes svn diff writes (--summarize: records); blame, proplist and propget answer as svn blame, \
+            proplist -v and propget do, one record per line or property. put commits one file, also without a \
+            working copy.
 
             Inside a checkout, a path of the working copy (., a file, a subdirectory; relative or absolute) stands \
             for its node's URL at the working copy's BASE revision of it, as svn takes it: tb svn log . is the log \
@@ -38,7 +40,8 @@ public struct SVNCommand: CommandGroup {
             history, without passwords.
             """,
         subcommands: [
-            SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self, SVNPutCommand.self,
+            SVNListCommand.self, SVNCatCommand.self, SVNLogCommand.self, SVNInfoCommand.self, SVNDiffCommand.self,
+            SVNBlameCommand.self, SVNPropListCommand.self, SVNPropGetCommand.self, SVNPutCommand.self,
         ],
         defaultSubcommand: nil)
 
