@@ -121,6 +121,10 @@ show tb svn cat @code/trunk/README
 show tb svn cat @code/trunk/src/main.c@4
 show "tb svn info @code/trunk --template '%(url) is at r%(revision), last changed by %(last_changed_author)%n'"
 show tb svn ls --offline @code/trunk --fields path
+show tb svn diff -c 4 @code/trunk
+show tb svn diff --summarize @code/tags/1.0 @code/trunk --format table
+show tb svn blame @code/trunk/src/main.c@4 --format table
+show tb svn proplist -R @code/trunk
 show "printf 'Ada and Grace\\n' | tb svn put @code/trunk/AUTHORS - -m 'Name the authors' --username grace --fields revision,author"
 show tb svn log -v -l 1 @code --fields revision,message,changed_paths
 show tb svn cat @code/trunk/src/main.c
@@ -132,6 +136,7 @@ show tb svn info README --fields path,url,revision,last_changed_author
 show tb svn cat -r PREV src/hello.c
 show tb svn log -c 3 . --fields revision,author,message
 show tb svn cat src
+show "echo '/* local */' >> src/hello.c; tb svn diff"
 cd "$examples"
 
 section "reach: pings, ports, URLs and routes, all at once, within one deadline"
