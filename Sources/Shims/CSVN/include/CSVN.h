@@ -125,4 +125,4 @@ enum {
 static const svn_revnum_t CSVN_INVALID_REVNUM = SVN_INVALID_REVNUM;
 static const svn_filesize_t CSVN_INVALID_FILESIZE = SVN_INVALID_FILESIZE;
 /// `APR_LOCALE_CHARSET`: header text (Index: lines) in the locale's encoding, as the svn client writes it.
-static const char *const CSVN_LOCALE_CHARSET = APR_LOCALE_CHARSET;
+static const char *_Nonnull const CSVN_LOCALE_CHARSET = APR_LOCALE_CHARSET;
