@@ -28,7 +28,7 @@ DEMO_PACKAGES := python3 subversion
 # xzgrep, bzgrep and zstdgrep) to compress what tb decompresses and compare with, nc for reach's service names, the Python
 # documentation's pages to compare tb's two trees on, and the real servers the input tests run on
 # 127.0.0.1 (nginx, an FTP server in Debian's Python, openssl for a certificate).
-TEST_PACKAGES := ripgrep xz-utils bzip2 zstd netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
+TEST_PACKAGES := ripgrep xz-utils bzip2 zstd netcat-openbsd groff-base man-db bash zsh fish util-linux nginx python3 python3-pyftpdlib openssl python3-feedparser python3-cryptography iproute2 python3-pyte pup python3-bs4 python3-soupsieve python3-html5lib python3-doc subversion apache2 libapache2-mod-svn openssh-client openssh-server
 # What make deb and make dist need besides the build (dpkg-shlibdeps reads the binary's libraries), and what make
 # test-package adds: mmdebstrap for the fresh Debian roots, lintian, and svnadmin for a repository in them.
 PACKAGE_PACKAGES := dpkg-dev binutils

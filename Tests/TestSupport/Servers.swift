@@ -54,6 +54,12 @@ public final class TestServer {
         try python("ftp_server.py", [root], scheme: "ftp")
     }
 
+    /// Tests/Fixtures/servers/tls_server.py: HTTPS on 127.0.0.1 with `certificate` (a chain: the server's
+    /// certificate, then intermediates) and `key`, 200 for every GET and HEAD, handshakes alone served too.
+    public static func tls(certificate: String, key: String) throws -> TestServer {
+        try python("tls_server.py", [certificate, key], scheme: "https")
+    }
+
     /// A Python server of Tests/Fixtures/servers that prints "PORT <n>" once it listens.
     static func python(_ script: String, _ arguments: [String], scheme: String) throws -> TestServer {
         let process = Process()

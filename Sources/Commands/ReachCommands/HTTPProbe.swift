@@ -1,21 +1,29 @@
 // `--method http` (http and https URLs): does a HEAD (or, when the server refuses HEAD, a GET stopped at the first
-// bytes) get an expected status. libcurl runs it on the shared multi handle, with the addresses resolved under the
-// check's deadline handed over (CURLOPT_RESOLVE): libcurl's own resolver would wait past it.
+// bytes) get an expected status; `--method tls` (tls://host:port): does a TLS handshake succeed, with no request.
+// libcurl runs it on the shared multi handle, with the addresses resolved under the check's deadline handed over
+// (CURLOPT_RESOLVE): libcurl's own resolver would wait past it. An https or tls check keeps the server's
+// certificate; when verification refuses it, the handshake is made once more without verifying, only to read it.
 import Curl
 import Net
+import Toolbox
 
-/// An HTTP check.
+/// An HTTP or TLS check.
 final class HTTPProbe: Probe {
     private let index: Int
     private let services: ProbeServices
+    /// A tls check: the handshake, and no request.
+    private let handshakeOnly: Bool
     /// The addresses libcurl is to use (the name was resolved here, under the deadline).
     private var addresses: [IPAddress] = []
     private var transfer: CurlTransfer?
     private var triedGET = false
+    /// The check's result while the handshake is made again to read the certificate verification refused.
+    private var refused: ReachResult?
 
-    init(index: Int, services: ProbeServices) {
+    init(index: Int, services: ProbeServices, handshakeOnly: Bool = false) {
         self.index = index
         self.services = services
+        self.handshakeOnly = handshakeOnly
     }
 
     func start(_ check: ReachCheck, addresses: [IPAddress]) -> ProbeStep {
@@ -23,7 +31,9 @@ final class HTTPProbe: Probe {
         return request(check, get: false)
     }
 
-    private func request(_ check: ReachCheck, get: Bool) -> ProbeStep {
+    /// Starts a transfer: the request (`get`: a GET rather than a HEAD), or with `readingCertificate` a handshake
+    /// that verifies nothing.
+    private func request(_ check: ReachCheck, get: Bool, readingCertificate: Bool = false) -> ProbeStep {
         let target = check.target
         guard let url = target.url else { return .running }
         let multi: CurlMulti
@@ -41,6 +51,9 @@ final class HTTPProbe: Probe {
         options.headOnly = !get
         options.failOnHTTPError = false
         services.settings.request.apply(to: &options)
+        options.certificateInfo = url.hasPrefix("https:")
+        options.connectOnly = handshakeOnly || readingCertificate
+        if readingCertificate { options.insecure = true }
         if IPAddress(target.host) == nil, let port = target.port {
             let list = addresses.map { $0.family == .ipv6 ? "[\($0)]" : "\($0)" }.joined(separator: ",")
             options.resolve = ["\(target.host):\(port):\(list)"]
@@ -62,9 +75,16 @@ final class HTTPProbe: Probe {
     func event(_ check: ReachCheck, _ event: ProbeEvent, at time: Int64) -> ProbeStep {
         guard case .transferEnded(let transfer, let error) = event else { return .running }
         self.transfer = nil
+        if var result = refused {
+            // The handshake made again: its certificate is the one verification refused.
+            refused = nil
+            if error == nil { describe(transfer.certificates.first, in: &result, host: check.target.host) }
+            return .finished(result)
+        }
         let target = check.target
         let timings = transfer.timings
         var result = check.result(.reachable)
+        describe(transfer.certificates.first, in: &result, host: target.host)
         result.address = transfer.primaryIP
         if let local = transfer.localIP.flatMap(IPAddress.init) {
             (result.interface, result.interfaceKind) = services.interface(of: local)
@@ -74,9 +94,16 @@ final class HTTPProbe: Probe {
         if let error, !(error.isAbortedByReceiver && triedGET) {
             if error.isConnectFailure && transfer.ranOutOfDescriptors && services.othersRunning { return .requeue }
             result.status = Self.status(of: error, transfer)
-            result.error = "'\(target.url ?? target.host)': \(error.message)"
+            result.error = "'\(place(target))': \(error.message)"
+            if result.status == .tlsError, result.certificate == nil, error.isCertificateFailure,
+                check.deadline > Prober.now
+            {
+                refused = result
+                return request(check, get: false, readingCertificate: true)
+            }
             return .finished(result)
         }
+        if handshakeOnly { return .finished(checkExpiry(result, target)) }
         let code = transfer.responseCode
         // Some servers refuse HEAD; a GET (stopped at once) asks again.
         if (code == 405 || code == 501) && !triedGET {
@@ -85,9 +112,39 @@ final class HTTPProbe: Probe {
         result.httpStatus = code
         if !services.settings.accepts(code) {
             result.status = .httpError
-            result.error = "'\(target.url ?? target.host)': HTTP \(code)"
+            result.error = "'\(place(target))': HTTP \(code)"
+            return .finished(result)
         }
-        return .finished(result)
+        return .finished(checkExpiry(result, target))
+    }
+
+    /// How messages name the target: its URL, or for a tls check the target as given (the URL is libcurl's means).
+    private func place(_ target: ReachTarget) -> String {
+        handshakeOnly ? target.text : target.url ?? target.host
+    }
+
+    /// Fills the certificate fields of `result` from `certificate` (the server's own, as libcurl read it).
+    private func describe(_ certificate: [(name: String, value: String)]?, in result: inout ReachResult, host: String) {
+        guard let certificate, let read = ServerCertificate(certificate) else { return }
+        result.certificate = read
+        result.certificateNamesHost = read.names(host)
+        result.certificateDaysLeft = read.daysLeft(at: Timestamp.now())
+    }
+
+    /// A check that succeeded with a certificate that ends within --min-cert-days: cert_expiring.
+    private func checkExpiry(_ result: ReachResult, _ target: ReachTarget) -> ReachResult {
+        guard let minimum = services.settings.minimumCertificateDays, let days = result.certificateDaysLeft,
+            let certificate = result.certificate, days < minimum
+        else { return result }
+        var result = result
+        result.status = .certExpiring
+        let end = certificate.notAfter.rfc3339
+        result.error =
+            days < 0
+            ? "'\(place(target))': the certificate ended at \(end)"
+            : "'\(place(target))': the certificate ends at \(end), in \(days) day\(days == 1 ? "" : "s") "
+                + "(--min-cert-days \(minimum))"
+        return result
     }
 
     /// How a failed transfer ended.
@@ -105,7 +162,7 @@ final class HTTPProbe: Probe {
         let target = check.target
         var result = check.result(.timeout)
         close()
-        result.error = "no answer from '\(target.url ?? target.host)' within \(services.settings.timeout.argumentText)"
+        result.error = "no answer from '\(place(target))' within \(services.settings.timeout.argumentText)"
         return result
     }
 

@@ -17,6 +17,8 @@ struct ProbeSettings: Sendable {
     /// icmp: how long a check waits for replies after its last echo; nil: until its deadline. --wait sets it, so
     /// that an echo lost while the host was down does not hold the next try back until the end.
     var echoWait: Duration?
+    /// --min-cert-days: a certificate that ends sooner fails the check (cert_expiring).
+    var minimumCertificateDays: Int?
 
     func accepts(_ status: Int) -> Bool {
         guard let expectedStatuses else { return status < 400 }

@@ -113,6 +113,7 @@ final class Prober {
         case .tcp: TCPProbe(index: index, services: services)
         case .icmp: ICMPProbe(index: index, services: services)
         case .http: HTTPProbe(index: index, services: services)
+        case .tls: HTTPProbe(index: index, services: services, handshakeOnly: true)
         }
     }
 

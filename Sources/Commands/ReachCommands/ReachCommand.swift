@@ -10,7 +10,7 @@ extension ReachMethod: ArgumentChoice {
         guard let method = argument == "ping" ? .icmp : Self(rawValue: argument) else { return nil }
         self = method
     }
-    public static var expectation: String { "one of icmp (or ping), route, tcp, http" }
+    public static var expectation: String { "one of icmp (or ping), route, tcp, http, tls" }
     public static var choices: [String]? { allCases.map(\.rawValue) + ["ping"] }
 }
 
@@ -19,7 +19,8 @@ public struct ReachCommand: Command {
     static let method = Option<ReachMethod>(
         "method", short: "m",
         help:
-            "how to check: icmp (or ping), route, tcp, http (default: icmp for a host, tcp for host:port, http for a URL)"
+            "how to check: icmp (or ping), route, tcp, http, tls (default: icmp for a host, tcp for host:port, http "
+            + "for an http(s) URL, tls for tls://host:port)"
     )
     static let count = Option<Int>(
         "count", short: "c", value: "N", help: "icmp: send N echoes to each target and report loss and round trips",
@@ -43,6 +44,10 @@ public struct ReachCommand: Command {
     static let expectStatus = Option<StatusCodes>(
         "expect-status",
         help: "HTTP statuses that count as reachable, such as 200,204 or 200-399 (default: any below 400)")
+    static let minCertDays = Option<Int>(
+        "min-cert-days", value: "N",
+        help: "fail an https or tls check whose certificate ends within N days (status cert_expiring)",
+        range: 0...36_500)
     static let ipv4 = Flag("ipv4", short: "4", help: "use IPv4 addresses only")
     static let ipv6 = Flag("ipv6", short: "6", help: "use IPv6 addresses only", conflicts: [ipv4])
     static let targets = Positional(
@@ -72,6 +77,15 @@ public struct ReachCommand: Command {
             service's name from /etc/services, as nc takes it (host:https is port 443; the record has the number).
               http   an http(s) URL: a HEAD request (a GET if the server refuses HEAD), with the status, and the \
             DNS, connect and TLS times. Any status below 400 counts, unless --expect-status says otherwise.
+              tls    tls://host:port (443 when none): a TLS handshake and nothing more, verified as https is \
+            (the system's CAs, or --cacert; --insecure verifies nothing).
+
+            Certificates: https and tls checks report the server's certificate — cert_not_after, cert_days_left \
+            (whole days, rounded down), cert_subject, cert_issuer and cert_name_matches — also when verification \
+            refused it (status tls_error: expired, another name, an unknown issuer), read from a second handshake \
+            that verifies nothing. --min-cert-days N fails a check whose certificate ends within N days (fewer than \
+            N whole days left): status cert_expiring, exit 1, so that a cron job hears of it weeks ahead. The table \
+            shows DAYS_LEFT when a target has a certificate.
 
             Round trips and connect times are the network's, not tb's: an echo is timed from just before it is \
             sent to the kernel's receive timestamp of its reply, and a connect by the kernel's own measure of the \
@@ -94,7 +108,8 @@ public struct ReachCommand: Command {
             every --interval.
             """,
         options: [
-            method, count, echoInterval, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, ipv4, ipv6,
+            method, count, echoInterval, timeout, interval, wait, watch, any, ordered, quiet, expectStatus, minCertDays,
+            ipv4, ipv6,
         ] + InputOptions.request,
         positionals: [targets],
         records: [ReachRecord.schema, ChangeRecord.schema],
@@ -105,6 +120,9 @@ public struct ReachCommand: Command {
             Example("tb reach -q https://feeds.example.org/ && tb feed @news", "Gate a cron job on the server."),
             Example("tb reach --wait --timeout 120 localhost:5432 && ./migrate", "Wait for a service to come up."),
             Example("tb reach --watch 192.0.2.1 example.org:443", "Follow reachability as it changes."),
+            Example(
+                "tb reach -q --min-cert-days 14 https://example.org/ tls://mail.example.org:993",
+                "Fail two weeks before a certificate ends."),
         ],
         exitStatuses: [ExitStatusNote(.negative, "a target is not reachable (with --any: none is)")])
 
@@ -134,6 +152,7 @@ public struct ReachCommand: Command {
         let v6 = arguments.flag(Self.ipv6)
         settings.family = v4 ? .ipv4 : v6 ? .ipv6 : nil
         settings.expectedStatuses = try arguments.value(Self.expectStatus)?.ranges
+        settings.minimumCertificateDays = try arguments.value(Self.minCertDays)
         settings.request = try RequestSettings(arguments)
         self.settings = settings
         succeedOnAny = arguments.flag(Self.any)
@@ -157,9 +176,14 @@ public struct ReachCommand: Command {
         if echoOptionsGiven && !targets.contains(where: { $0.method == .icmp }) {
             throw UsageError("--count and --echo-interval apply to icmp checks, and no target is one")
         }
+        let certificates = targets.contains { $0.method == .tls || $0.url?.hasPrefix("https:") == true }
+        if settings.minimumCertificateDays != nil && !certificates {
+            throw UsageError("--min-cert-days applies to https and tls checks, and no target is one")
+        }
         // A streaming table keeps room for what some targets will fill; a table printed at once shows what they did.
         let http = targets.contains { $0.method == .http }
-        context.output.showInTable(["error"] + (http ? ["http_status"] : []), of: ReachRecord.self)
+        context.output.showInTable(
+            ["error"] + (http ? ["http_status"] : []) + (certificates ? ["cert_days_left"] : []), of: ReachRecord.self)
         // What the reader looks for is the target: it is whole before the error beside it grows.
         context.output.widenFirst(["target"], of: ReachRecord.self, toFit: targetTexts)
         context.output.widenFirst(["target"], of: ChangeRecord.self, toFit: targetTexts)

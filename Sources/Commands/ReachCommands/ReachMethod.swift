@@ -1,4 +1,4 @@
-// The four ways tb reach checks a target; each has a probe of its own (Prober.makeProbe).
+// The five ways tb reach checks a target; each has a probe of its own (Prober.makeProbe).
 
 /// How a target is checked.
 enum ReachMethod: String, Sendable, CaseIterable {
@@ -10,4 +10,6 @@ enum ReachMethod: String, Sendable, CaseIterable {
     case tcp
     /// Does an HTTP HEAD (or GET) get an expected status.
     case http
+    /// Does a TLS handshake succeed (no HTTP): what certificate does the server show.
+    case tls
 }

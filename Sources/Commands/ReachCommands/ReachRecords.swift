@@ -24,7 +24,7 @@ struct ReachRecord: Record {
             Field("host", .string, "the host name or address", inTable: false),
             Field("port", .integer, "the port (null for route checks)", inTable: false),
             Field(
-                "method", .string, "icmp, route, tcp or http",
+                "method", .string, "icmp, route, tcp, http or tls",
                 nature: .words(other: ReachMethod.allCases.map(\.rawValue)).expendable(3)),
             // The status says it too, in colour: the table leaves this one out.
             Field(
@@ -34,7 +34,8 @@ struct ReachRecord: Record {
             Field(
                 "status", .string,
                 "reachable (it answered), routable (a route check found a route; nothing was sent), refused, timeout, "
-                    + "unreachable (an ICMP error came back), dns_failed, no_route, http_error or tls_error",
+                    + "unreachable (an ICMP error came back), dns_failed, no_route, http_error, tls_error or "
+                    + "cert_expiring (its certificate ends within --min-cert-days)",
                 nature: .reachStatus),
             Field(
                 "address", .string, "the address checked (the one that answered, when any did)",
@@ -55,6 +56,22 @@ struct ReachRecord: Record {
             Field("tries", .integer, "with --wait: how many checks were made", inTable: false),
             Field("waited_ms", .number, "with --wait: from the first try to this result", inTable: false),
             Field("error", .string, "why it is not reachable", table: .whenSet),
+            Field(
+                "cert_not_after", .time,
+                "https and tls: when the server's certificate ends (also when verification refused it)", inTable: false),
+            Field(
+                "cert_days_left", .integer,
+                "https and tls: whole days until the certificate ends (negative once ended)",
+                table: .whenSet, nature: .number(5)
+            ).headed("DAYS_LEFT"),
+            Field(
+                "cert_subject", .string, "https and tls: the certificate's subject (C = FR, O = …, CN = …)",
+                inTable: false),
+            Field("cert_issuer", .string, "https and tls: who issued it", inTable: false),
+            Field(
+                "cert_name_matches", .boolean,
+                "https and tls: whether it names the host (its DNS names or addresses, else its common name)",
+                inTable: false),
         ])
 
     let target: ReachTarget
@@ -85,6 +102,11 @@ struct ReachRecord: Record {
         encoder.integer(result.tries)
         encoder.number(milliseconds(result.waited))
         encoder.string(result.error)
+        encoder.time(result.certificate?.notAfter)
+        encoder.integer(result.certificateDaysLeft)
+        encoder.string(result.certificate?.subject)
+        encoder.string(result.certificate?.issuer)
+        encoder.boolean(result.certificateNamesHost)
     }
 }
 

@@ -19,6 +19,11 @@ struct ReachResult: Sendable {
     /// With --wait: how many checks were made, and how long since the first began (microseconds).
     var tries: Int?
     var waited: Int?
+    /// https and tls checks: the server's certificate (also when verification refused it), whether it names the
+    /// host, and its whole days left when the check ended.
+    var certificate: ServerCertificate?
+    var certificateNamesHost: Bool?
+    var certificateDaysLeft: Int?
 
     /// Whether the check succeeded: the host answered, or for a route check, there is a route.
     var reachable: Bool { status.succeeded }

@@ -13,6 +13,8 @@ enum ReachStatus: String, Sendable, CaseIterable {
     case noRoute = "no_route"
     case httpError = "http_error"
     case tlsError = "tls_error"
+    /// The check succeeded, but the server's certificate ends within --min-cert-days.
+    case certExpiring = "cert_expiring"
 
     /// Whether the check succeeded: the host answered, or for a route check, there is a route.
     var succeeded: Bool { self == .reachable || self == .routable }

@@ -10,7 +10,7 @@ struct ReachTarget: Sendable {
     let host: String
     let port: Int?
     let method: ReachMethod
-    /// The URL an http check asks for.
+    /// The URL an http check asks for (a tls check: the https URL whose handshake it makes).
     let url: String?
 
     /// The default port of URL schemes other than http(s), which are checked with a TCP connect.
@@ -20,7 +20,7 @@ struct ReachTarget: Sendable {
         "ldap": 389, "smtps": 465, "submission": 587, "ldaps": 636, "rsync": 873, "imaps": 993, "pop3s": 995,
         "mqtt": 1883, "mysql": 3306, "rdp": 3389, "svn": 3690, "postgres": 5432, "postgresql": 5432, "xmpp": 5222,
         "amqp": 5672, "vnc": 5900, "redis": 6379, "irc": 6667, "git": 9418, "memcached": 11211, "mongodb": 27017,
-        "ws": 80, "wss": 443,
+        "ws": 80, "wss": 443, "tls": 443,
     ]
 
     /// Parses `written` (already resolved from a bookmark into `text`); `method` overrides the one the form implies.
@@ -38,19 +38,25 @@ struct ReachTarget: Sendable {
             }
             self.host = host
             let isWeb = scheme == "http" || scheme == "https"
-            method = override ?? (isWeb ? .http : .tcp)
+            method = override ?? (isWeb ? .http : scheme == "tls" ? .tls : .tcp)
             self.port = method == .icmp ? nil : port
-            url =
-                method != .http
-                ? nil
-                : isWeb ? text : "http://\(Self.bracketed(host)):\(port)/"
+            switch method {
+            case .http: url = isWeb ? text : "http://\(Self.bracketed(host)):\(port)/"
+            case .tls: url = "https://\(Self.bracketed(host)):\(port)/"
+            default: url = nil
+            }
         } else {
             let (host, port) = try Self.split(text, in: written, serviceNames: true)
             self.host = host
             method = override ?? (port == nil ? .icmp : .tcp)
-            // An echo goes to the host: a port given with --method icmp is not used, and the record says so.
-            self.port = method == .icmp ? nil : port
-            url = method == .http ? "http://\(Self.bracketed(host))\(port.map { ":\($0)" } ?? "")/" : nil
+            // An echo goes to the host: a port given with --method icmp is not used, and the record says so. A
+            // handshake without a port is made on https's.
+            self.port = method == .icmp ? nil : method == .tls ? port ?? 443 : port
+            switch method {
+            case .http: url = "http://\(Self.bracketed(host))\(port.map { ":\($0)" } ?? "")/"
+            case .tls: url = "https://\(Self.bracketed(host)):\(port ?? 443)/"
+            default: url = nil
+            }
         }
         if method == .tcp && port == nil {
             throw UsageError("'\(written)' has no port: a tcp check needs host:port")

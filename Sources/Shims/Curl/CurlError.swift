@@ -49,6 +49,13 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         .contains { Int($0.rawValue) == code }
     }
 
+    /// The server's certificate was refused: not trusted, expired, or not for the host. (The handshake itself
+    /// completed: the certificate can be read by a handshake that does not verify it.)
+    public var isCertificateFailure: Bool {
+        [CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_INVALIDCERTSTATUS]
+            .contains { Int($0.rawValue) == code }
+    }
+
     /// Failures that may go away if tried again: no connection, timeouts, a connection that broke.
     public var isTransient: Bool {
         [

@@ -33,6 +33,10 @@ public final class CurlTransfer {
         /// that resolved the name itself, under its own deadline (libcurl waits for its resolver thread to end when a
         /// transfer is removed, however long the DNS server takes).
         public var resolve: [String] = []
+        /// Keep the server's certificates of an https transfer (`certificates`).
+        public var certificateInfo = false
+        /// Connect (and for https, make the TLS handshake), then end: no request is sent.
+        public var connectOnly = false
 
         public init(url: String) { self.url = url }
     }
@@ -119,6 +123,8 @@ public final class CurlTransfer {
             set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
         }
         if let caFile = options.caFile { set(CCurl_setopt_string(handle, CURLOPT_CAINFO, caFile)) }
+        if options.certificateInfo { set(CCurl_setopt_long(handle, CURLOPT_CERTINFO, 1)) }
+        if options.connectOnly { set(CCurl_setopt_long(handle, CURLOPT_CONNECT_ONLY, 1)) }
         guard result == CURLE_OK else { throw CurlError(result) }
     }
 
@@ -246,6 +252,30 @@ public final class CurlTransfer {
         var length: curl_off_t = -1
         _ = CCurl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         return length >= 0 ? Int(length) : nil
+    }
+
+    /// The server's certificates, its own first, each as the `Name:value` lines libcurl writes of it (Subject,
+    /// Issuer, Start date, Expire date, X509v3 Subject Alternative Name…); empty unless `certificateInfo` was set and
+    /// a TLS handshake completed. The corresponding C call is `curl_easy_getinfo(CURLINFO_CERTINFO)`.
+    public var certificates: [[(name: String, value: String)]] {
+        var info: UnsafeMutablePointer<curl_certinfo>?
+        guard CCurl_getinfo_certinfo(handle, &info) == CURLE_OK, let info, let lists = info.pointee.certinfo else {
+            return []
+        }
+        return (0..<Int(info.pointee.num_of_certs)).map { index in
+            var lines: [(name: String, value: String)] = []
+            var item = lists[index]
+            while let current = item {
+                if let data = current.pointee.data {
+                    let line = String(cString: data)
+                    if let colon = line.firstIndex(of: ":") {
+                        lines.append((String(line[..<colon]), String(line[line.index(after: colon)...])))
+                    }
+                }
+                item = current.pointee.next
+            }
+            return lines
+        }
     }
 
     private func string(_ info: CURLINFO) -> String? {

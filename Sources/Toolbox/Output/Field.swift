@@ -18,9 +18,18 @@ public struct Field: Sendable {
     /// may name each as `field.member`, and TSV and the table give each a column of its own, in this order, in place
     /// of the object. Empty for a field whose members are not known before the records come.
     public internal(set) var members: [String] = []
+    /// The table's header for it, when not its name in capitals.
+    public private(set) var header: String?
 
     public init(_ name: String, _ kind: Kind, _ help: String, inTable: Bool = true, nature: Nature? = nil) {
         self.init(name, kind, help, table: inTable ? .shown : .hidden, nature: nature)
+    }
+
+    /// The same field, headed `header` in tables (DAYS_LEFT for cert_days_left).
+    public func headed(_ header: String) -> Field {
+        var copy = self
+        copy.header = header
+        return copy
     }
 
     public init(_ name: String, _ kind: Kind, _ help: String, table: TableColumn, nature: Nature? = nil) {

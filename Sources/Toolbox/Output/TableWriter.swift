@@ -130,7 +130,7 @@ final class TableWriter: RecordWriter {
             // A member's column is headed by the member's name (PRICE), its values whatever the page held.
             let member = column.member != nil
             return Column(
-                header: (column.member ?? column.name).uppercased(), field: column,
+                header: column.member?.uppercased() ?? field?.header ?? column.name.uppercased(), field: column,
                 nature: member ? .text : field?.nature ?? .text,
                 rightAligned: !member && (field?.kind == .integer || field?.kind == .number),
                 whenSet: fields == nil && !member && field?.table == .whenSet, reserved: asked.contains(column.name),

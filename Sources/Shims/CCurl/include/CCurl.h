@@ -60,6 +60,10 @@ static inline CURLcode CCurl_getinfo_string(CURL *_Nonnull handle, CURLINFO info
 static inline CURLcode CCurl_getinfo_off_t(CURL *_Nonnull handle, CURLINFO info, curl_off_t *_Nonnull value) {
     return CCurl_fn()->curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode CCurl_getinfo_certinfo(
+    CURL *_Nonnull handle, struct curl_certinfo *_Nullable *_Nonnull value) {
+    return CCurl_fn()->curl_easy_getinfo(handle, CURLINFO_CERTINFO, value);
+}
 
 // Variadic (see CLoader.h): curl_multi_setopt, with the one argument type tb passes.
 static inline CURLMcode CCurl_multi_setopt_long(CURLM *_Nonnull multi, CURLMoption option, long value) {

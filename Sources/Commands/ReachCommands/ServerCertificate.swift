@@ -1,0 +1,116 @@
+// The certificate a TLS server showed, as tb reach reports it: when it ends, who it names and who issued it, and
+// whether it names the host checked — read from the lines libcurl writes of it (CURLINFO_CERTINFO, OpenSSL's
+// formats), so that a certificate verification refused is described all the same.
+import Toolbox
+
+/// The server's own certificate (the first of the chain it sent).
+struct ServerCertificate: Sendable, Equatable {
+    /// Its last valid moment (notAfter).
+    let notAfter: Timestamp
+    /// As OpenSSL writes the names: `C = FR, O = tb test, CN = localhost`.
+    let subject: String
+    let issuer: String
+    /// Its subjectAltName entries: DNS names and IP addresses.
+    let dnsNames: [String]
+    let ipAddresses: [String]
+    /// The subject's common name, which names the host only when there is no DNS name.
+    let commonName: String?
+
+    /// Reads the lines libcurl gives for one certificate; nil without an end date it can read.
+    init?(_ lines: [(name: String, value: String)]) {
+        func value(_ name: String) -> String? { lines.first { $0.name == name }?.value }
+        guard let end = value("Expire date"), let notAfter = Self.opensslTime(end) else { return nil }
+        self.notAfter = notAfter
+        subject = value("Subject") ?? ""
+        issuer = value("Issuer") ?? ""
+        var dnsNames: [String] = []
+        var ipAddresses: [String] = []
+        for entry in (value("X509v3 Subject Alternative Name") ?? "").split(separator: ",") {
+            let item = Self.trimmed(entry)
+            if item.hasPrefix("DNS:") { dnsNames.append(String(item.dropFirst(4))) }
+            if item.hasPrefix("IP Address:") { ipAddresses.append(String(item.dropFirst(11))) }
+        }
+        self.dnsNames = dnsNames
+        self.ipAddresses = ipAddresses
+        var commonName: String?
+        for part in subject.split(separator: ",") {
+            let item = Self.trimmed(part)
+            guard item.hasPrefix("CN=") || item.hasPrefix("CN =") else { continue }
+            commonName = Self.trimmed(item.drop { $0 != "=" }.dropFirst())
+        }
+        self.commonName = commonName
+    }
+
+    /// Whole days from `now` to the end, rounded down: 0 on its last day, negative once it has ended.
+    func daysLeft(at now: Timestamp) -> Int {
+        let seconds = notAfter.seconds - now.seconds
+        return Int(seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400))
+    }
+
+    /// Whether it names `host` as TLS clients check (RFC 6125): an address among its IP addresses; a name among its
+    /// DNS names, in any case, `*.` matching one leftmost label; the common name only when it has no DNS name.
+    func names(_ host: String) -> Bool {
+        if host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) {
+            return ipAddresses.contains { Self.sameAddress($0, host) }
+        }
+        let names = dnsNames.isEmpty ? commonName.map { [$0] } ?? [] : dnsNames
+        let wanted = host.lowercased().trimmingSuffix(".")
+        return names.contains { pattern in
+            let pattern = pattern.lowercased()
+            if pattern.hasPrefix("*.") {
+                guard let dot = wanted.firstIndex(of: ".") else { return false }
+                return wanted[wanted.index(after: dot)...] == pattern.dropFirst(2) && wanted.first != "."
+            }
+            return pattern == wanted
+        }
+    }
+
+    /// `text` without spaces around it.
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// OpenSSL writes an IPv6 address in full, upper case (`0:0:0:0:0:0:0:1`).
+    private static func sameAddress(_ written: String, _ host: String) -> Bool {
+        if written == host { return true }
+        guard let a = IPv6Words(written), let b = IPv6Words(host) else { return false }
+        return a == b
+    }
+
+    /// OpenSSL's time (`ASN1_TIME_print`): `Jan  6 03:02:50 2027 GMT`.
+    static func opensslTime(_ text: String) -> Timestamp? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 5, parts[4] == "GMT",
+            let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+                .firstIndex(of: String(parts[0])),
+            let day = Int(parts[1]), let year = Int(parts[3])
+        else { return nil }
+        let clock = parts[2].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        return Timestamp(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
+    }
+}
+
+/// An IPv6 address as its eight 16-bit words, for comparing two spellings of it.
+private func IPv6Words(_ text: String) -> [UInt16]? {
+    let halves = text.split(separator: "::", omittingEmptySubsequences: false)
+    guard halves.count <= 2 else { return nil }
+    func words(_ part: Substring) -> [UInt16]? {
+        var result: [UInt16] = []
+        for word in part.split(separator: ":", omittingEmptySubsequences: false) where !part.isEmpty {
+            guard let value = UInt16(word, radix: 16) else { return nil }
+            result.append(value)
+        }
+        return result
+    }
+    guard let head = words(halves[0]), let tail = halves.count == 2 ? words(halves[1]) : [] else { return nil }
+    let missing = 8 - head.count - tail.count
+    guard halves.count == 2 ? missing >= 0 : missing == 0 else { return nil }
+    return head + Array(repeating: 0, count: missing) + tail
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
