@@ -161,6 +161,14 @@ show tb reach http://127.0.0.1:$port/news.xml http://127.0.0.1:$port/missing --f
 show "tb reach -q localhost:$port && echo 'the server is up: run the job'"
 show tb reach --timeout 1 --method tcp 127.0.0.1:$closed --fields target,status,error
 show tb reach http://127.0.0.1:$closed/feed.xml --fields target,status,error
+# A TLS server of the demo's own, its certificate made here for 127.0.0.1 and ending in 10 days: tb reads it, and
+# --min-cert-days says it ends too soon.
+openssl req -x509 -newkey rsa:2048 -nodes -days 10 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+/usr/bin/python3 -u "$examples/../Tests/Fixtures/servers/tls_server.py" "$work/cert.pem" "$work/key.pem" >"$work/tls.port" &
+while ! tls=$(sed -n 's/PORT //p' "$work/tls.port") || [ -z "$tls" ]; do sleep 0.1; done
+show tb reach --cacert "$work/cert.pem" tls://127.0.0.1:$tls https://127.0.0.1:$tls/ --format table
+show tb reach --cacert "$work/cert.pem" --min-cert-days 14 tls://127.0.0.1:$tls --fields target,status,cert_days_left,error
 # Relative links made absolute against the URL the page came from.
 show tb html --attr href a http://127.0.0.1:$port/page.html --limit 3 --fields value
 

@@ -43,7 +43,8 @@ struct ServerCertificate: Sendable, Equatable {
 
     /// Whole days from `now` to the end, rounded down: 0 on its last day, negative once it has ended.
     func daysLeft(at now: Timestamp) -> Int {
-        let seconds = notAfter.seconds - now.seconds
+        // The end is in whole seconds: a moment into `now`'s second is one less whole second before it.
+        let seconds = notAfter.seconds - now.seconds - (now.nanoseconds > 0 ? 1 : 0)
         return Int(seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400))
     }
 
