@@ -22,7 +22,7 @@ MINIMUM_VERSIONS := libexpat1-dev>=2.5.0-1+deb12u5
 # python3 for its web server and the port it holds, subversion for svnadmin to load its repository. The libraries tb
 # loads at run time (libcurl, libsvn, libxml2…) come with the build packages. DemoTests runs the demo with only these
 # programs on PATH.
-DEMO_PACKAGES := python3 subversion
+DEMO_PACKAGES := python3 subversion openssl
 # What the tests need besides: groff to check the man pages, the shells whose completion scripts are tested,
 # flock(1) to probe locks, ripgrep to compare tb regex's directory walk with, xz-utils, bzip2 and zstd (and their
 # xzgrep, bzgrep and zstdgrep) to compress what tb decompresses and compare with, nc for reach's service names, the Python

@@ -166,7 +166,7 @@ show tb reach http://127.0.0.1:$closed/feed.xml --fields target,status,error
 openssl req -x509 -newkey rsa:2048 -nodes -days 10 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
     -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
 /usr/bin/python3 -u "$examples/../Tests/Fixtures/servers/tls_server.py" "$work/cert.pem" "$work/key.pem" >"$work/tls.port" &
-while ! tls=$(sed -n 's/PORT //p' "$work/tls.port") || [ -z "$tls" ]; do sleep 0.1; done
+for _ in $(seq 100); do tls=$(sed -n 's/PORT //p' "$work/tls.port") && [ -n "$tls" ] && break; sleep 0.1; done
 show tb reach --cacert "$work/cert.pem" tls://127.0.0.1:$tls https://127.0.0.1:$tls/ --format table
 show tb reach --cacert "$work/cert.pem" --min-cert-days 14 tls://127.0.0.1:$tls --fields target,status,cert_days_left,error
 # Relative links made absolute against the URL the page came from.
