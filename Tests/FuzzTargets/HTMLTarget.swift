@@ -1,6 +1,7 @@
 // Fuzz target `html`: any bytes as a page, through tb's HTML5 parser into its own tree, matched natively (or into a
 // libxml2 document for XPath, libxml2's own parser, or its streaming one), then a fixed set of selectors covering each
-// way a selector is evaluated; and streamed on tb's parser, whose records must be the whole tree's.
+// way a selector is evaluated; and streamed on tb's parser, whose records (--extract fields included) must be the
+// whole tree's.
 
 /// `tb html` on arbitrary bytes.
 enum HTMLTarget: FuzzTarget {
@@ -16,6 +17,12 @@ enum HTMLTarget: FuzzTarget {
         streamable + ", li + li, li ~ p, tr:nth-last-child(2n+1), div:has(> a), :empty, td:only-of-type, "
         + "p:contains(x), input:checked, :not(p, div)"
 
+    /// --extract fields whose sub-selectors all stream: the stream decides them inside each final match, the tree with
+    /// a matcher of its own.
+    static let fields = [
+        "-e", "bold=b", "-e", "links=a@href[]", "-e", "cells=td:contains(x)[]", "-e", "id=@id", "-e", "deep=div span",
+    ]
+
     /// XPath on tb's parser's tree in libxml2: elements, attributes, text and foreign content.
     static let xpath = "//a/@href | //svg:*[1] | //td/text() | //comment() | //*[@id][last()]"
 
@@ -27,9 +34,9 @@ enum HTMLTarget: FuzzTarget {
         case 0:
             // The page is one of the pages the default streams: its records are the whole tree's.
             let streamed = try InProcessCheck.run(
-                ["html", "--json", "--html", walkable, path], statuses: [0, 1, 2], messages: 2)
+                ["html", "--json", "--html", walkable, path] + fields, statuses: [0, 1, 2], messages: 2)
             let whole = try InProcessCheck.run(
-                ["html", "--json", "--tree", "--html", walkable, path], statuses: [0, 1, 2], messages: 2)
+                ["html", "--json", "--tree", "--html", walkable, path] + fields, statuses: [0, 1, 2], messages: 2)
             // Past the parser's limit on re-created elements (a warning says so) the trees may differ: the stream
             // does not know the page's length when it starts.
             let limited = (streamed.stderr + whole.stderr).contains { $0.contains("reopens formatting elements") }
