@@ -18,6 +18,7 @@ struct SVNDiffTests {
         ["-c", "2", "--git", "/trunk"], ["-c", "4", "--git", "/trunk"],
         ["-c", "2", "-x", "-w --ignore-eol-style", "/trunk"],
         ["-c", "2", "-x", "-u -p", "/trunk/lines.txt@2"], ["-c", "3", "/trunk/renamed.txt"], ["-c", "-2", "/trunk"],
+        ["-c", "5-3", "/trunk"],
         ["-c", "2", "--force", "/trunk"], ["-r", "1", "/trunk/renamed.txt@3"],
         ["-c", "4", "--properties-only", "/trunk"],
         ["-c", "4", "--ignore-properties", "/trunk"], ["-c", "3", "--notice-ancestry", "/trunk"],

@@ -14,6 +14,9 @@ struct DiffTarget {
     /// The revision after `@`, nil when none was given.
     let peg: RevisionText?
 
+    /// A URL of a server (not file://): what it reads may go silent, and the run's watchdog watches it.
+    var isRemote: Bool { isURL && !location.hasPrefix("file://") }
+
     init(_ text: String, context: Context) throws {
         self.text = text
         var resolved: String

@@ -9,7 +9,8 @@ struct SVNDiffCommand: Command {
     static let revision = Option<RevisionRangeOption>(
         "revision", short: "r", help: "compare A with B (default: BASE with the working copy, or A with HEAD)")
     static let change = Option<String>(
-        "change", short: "c", value: "N", help: "the change made in N: -r N-1:N (-N reversed, A-B as -r A-1:B)",
+        "change", short: "c", value: "N",
+        help: "the change made in N: -r N-1:N (-N reversed; A-B as -r A-1:B, B-A as -r B:A-1)",
         conflicts: [revision])
     static let summarize = Flag(
         "summarize", help: "a change record per path that differs, instead of the diff",
@@ -108,14 +109,20 @@ struct SVNDiffCommand: Command {
         access = try SVNOptions.values(arguments)
     }
 
-    /// -c as svn diff reads it: N is -r N-1:N, -N is -r N:N-1, A-B is -r A-1:B.
+    /// -c as svn diff reads it: N is -r N-1:N, -N is -r N:N-1, A-B is -r A-1:B, and B-A (B > A) is -r B:A-1.
     static func change(_ text: String) throws(UsageError) -> (RevisionText, RevisionText) {
         let reversed = text.hasPrefix("-")
         let ranges = try ChangeText.ranges(text)
         guard ranges.count == 1, let range = ranges.first else {
             throw UsageError("-c '\(text)' names several changes: tb svn diff takes one, such as -c 1500 or -c 10-12")
         }
-        if reversed { return (.number(range.to), .number(range.from - 1)) }
+        if reversed {
+            guard range.from == range.to else {
+                throw UsageError("-c '\(text)': a reversed change is one revision (-N), not a range")
+            }
+            return (.number(range.to), .number(range.to - 1))
+        }
+        if range.from > range.to { return (.number(range.from), .number(range.to - 1)) }
         return (.number(range.from - 1), .number(range.to))
     }
 
@@ -128,7 +135,7 @@ struct SVNDiffCommand: Command {
         if targets.count == 2, targets.contains(where: \.isURL), start == nil, end == nil {
             let (old, new) = (targets[0], targets[1])
             let text = old.text + " " + new.text
-            try run.perform(text, remote: old.isURL || new.isURL, outcomes: &outcomes) { run in
+            try run.perform(text, remote: old.isRemote || new.isRemote, outcomes: &outcomes) { run in
                 let first = try old.peg.map(DiffTarget.revision) ?? (old.isURL ? .revision(.head) : .working)
                 let second = try new.peg.map(DiffTarget.revision) ?? (new.isURL ? .revision(.head) : .working)
                 try diff(old.location, first, new.location, second, client: client, run: &run)
@@ -157,7 +164,7 @@ struct SVNDiffCommand: Command {
         let pegged = ![SVNDiffRevision.base, .working].contains(first) || ![.base, .working].contains(second)
         for target in targets {
             try run.perform(
-                target.text, remote: target.isURL ? !target.location.hasPrefix("file://") : pegged,
+                target.text, remote: target.isURL ? target.isRemote : pegged,
                 outcomes: &outcomes
             ) { run in
                 if pegged {

@@ -85,6 +85,11 @@ public final class SVNClient {
     /// or numbers: a byte limit alone would let a server that never closes a list take gigabytes.
     public var memoryLimit: Int64?
 
+    /// Whether the bytes a server sends are results themselves (a diff: libsvn fetches a file's old text and its
+    /// delta whole before it writes a line of the file's diff), so that a large file is not taken for a silent
+    /// server. The memory limit still holds.
+    var bytesAreResults = false
+
     /// Bytes moved since the last result.
     private var unanswered: Int64 = 0
     /// The running total libsvn reported last: each RA session counts from 0.
@@ -99,6 +104,7 @@ public final class SVNClient {
         // A total below the last one is another session's, counted from its start.
         unanswered += total >= lastTotal ? total - lastTotal : total
         lastTotal = total
+        if bytesAreResults && total > 0 { handedOver() }
     }
 
     /// A result was handed over: the bytes that brought it were worth their while.

@@ -110,6 +110,8 @@ extension SVNClient {
     ) throws {
         var first = oldRevision.c
         var second = newRevision.c
+        bytesAreResults = true
+        defer { bytesAreResults = false }
         try withPool { scratch in
             try receive(receiver) { baton in
                 libsvn.svn_client_diff_summarize2(
@@ -128,6 +130,8 @@ extension SVNClient {
         var peg = peg.c
         var first = start.c
         var second = end.c
+        bytesAreResults = true
+        defer { bytesAreResults = false }
         try withPool { scratch in
             try receive(receiver) { baton in
                 libsvn.svn_client_diff_summarize_peg2(
@@ -162,6 +166,9 @@ extension SVNClient {
     ) throws {
         let errorBytes = ErrorBytes()
         defer { if !errorBytes.bytes.isEmpty { errors(errorBytes.bytes) } }
+        // The texts of a file come whole before its diff: what the server sends is progress (see bytesAreResults).
+        bytesAreResults = true
+        defer { bytesAreResults = false }
         try withPool { scratch in
             let deliver: (UnsafeRawBufferPointer) throws -> Void = { bytes in
                 try output(bytes.bindMemory(to: UInt8.self).span)
