@@ -38,5 +38,10 @@ struct ServerCertificateTests {
         #expect(try #require(certificate(alternative: nil)).names("common.test"))
         #expect(try #require(certificate(alternative: "IP Address:10.0.0.1")).names("10.0.0.1"))
         #expect(!(try #require(certificate(alternative: nil)).names("127.0.0.1")))
+        // OpenSSL escapes a comma inside a value: it starts no other attribute.
+        let escaped = try #require(certificate(alternative: nil, subject: #"O = tb, CN = evil\, CN = victim.test"#))
+        #expect(!escaped.names("victim.test"))
+        // A wildcard covers one label under at least two.
+        #expect(!(try #require(certificate(alternative: "DNS:*.com")).names("example.com")))
     }
 }

@@ -92,6 +92,11 @@ struct ReachCertificateTests {
         #expect(
             record["error"] as? String == "'\(target)': the certificate ends at \(end), in 3 days (--min-cert-days 4)")
         #expect(short.records["https://127.0.0.1:\(servers.port("valid"))/"]?["status"] as? String == "reachable")
+        // A server that refuses HEAD is asked again with a GET, on a connection of its own: the certificate is read.
+        let again = "https://127.0.0.1:\(servers.port("expiring"))/no-head"
+        let refusedHead = try reach(ca + ["--min-cert-days", "4", again])
+        #expect(refusedHead.records[again]?["status"] as? String == "cert_expiring", "\(refusedHead.records)")
+        #expect(refusedHead.records[again]?["http_status"] as? Int == 200)
         // A quiet cron line: the exit status says it.
         let quiet = try tb(["reach", "-q", "--min-cert-days", "14"] + ca + [target], environment: scratch.environment)
         #expect(quiet.status == 1 && quiet.stdout.isEmpty)

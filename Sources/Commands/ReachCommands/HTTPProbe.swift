@@ -51,7 +51,7 @@ final class HTTPProbe: Probe {
         options.headOnly = !get
         options.failOnHTTPError = false
         services.settings.request.apply(to: &options)
-        options.certificateInfo = url.hasPrefix("https:")
+        options.certificateInfo = check.target.hasCertificate
         options.connectOnly = handshakeOnly || readingCertificate
         if readingCertificate { options.insecure = true }
         if IPAddress(target.host) == nil, let port = target.port {
@@ -158,6 +158,12 @@ final class HTTPProbe: Probe {
     }
 
     func timeout(_ check: ReachCheck) -> ReachResult {
+        // Verification refused the certificate already: that is the answer, read or not.
+        if let refused {
+            close()
+            self.refused = nil
+            return refused
+        }
         guard transfer != nil else { return check.silent(pending: nil, settings: services.settings) }
         let target = check.target
         var result = check.result(.timeout)

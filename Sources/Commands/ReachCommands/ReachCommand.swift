@@ -176,7 +176,7 @@ public struct ReachCommand: Command {
         if echoOptionsGiven && !targets.contains(where: { $0.method == .icmp }) {
             throw UsageError("--count and --echo-interval apply to icmp checks, and no target is one")
         }
-        let certificates = targets.contains { $0.method == .tls || $0.url?.hasPrefix("https:") == true }
+        let certificates = targets.contains(where: \.hasCertificate)
         if settings.minimumCertificateDays != nil && !certificates {
             throw UsageError("--min-cert-days applies to https and tls checks, and no target is one")
         }

@@ -13,6 +13,11 @@ struct ReachTarget: Sendable {
     /// The URL an http check asks for (a tls check: the https URL whose handshake it makes).
     let url: String?
 
+    /// Whether its check makes a TLS handshake and reads the server's certificate: https and tls.
+    var hasCertificate: Bool {
+        method == .tls || (method == .http && url.map { $0.prefix(6).lowercased() == "https:" } == true)
+    }
+
     /// The default port of URL schemes other than http(s), which are checked with a TCP connect.
     static let defaultPorts: [String: Int] = [
         "http": 80, "https": 443, "ftp": 21, "ftps": 990, "ssh": 22, "sftp": 22, "scp": 22, "svn+ssh": 22,

@@ -33,7 +33,7 @@ struct ServerCertificate: Sendable, Equatable {
         self.dnsNames = dnsNames
         self.ipAddresses = ipAddresses
         var commonName: String?
-        for part in subject.split(separator: ",") {
+        for part in Self.attributes(subject) {
             let item = Self.trimmed(part)
             guard item.hasPrefix("CN=") || item.hasPrefix("CN =") else { continue }
             commonName = Self.trimmed(item.drop { $0 != "=" }.dropFirst())
@@ -58,12 +58,34 @@ struct ServerCertificate: Sendable, Equatable {
         let wanted = host.lowercased().trimmingSuffix(".")
         return names.contains { pattern in
             let pattern = pattern.lowercased()
+            // A wildcard covers one label, under at least two (`*.com` names nothing).
             if pattern.hasPrefix("*.") {
-                guard let dot = wanted.firstIndex(of: ".") else { return false }
+                guard pattern.dropFirst(2).contains("."), let dot = wanted.firstIndex(of: ".") else { return false }
                 return wanted[wanted.index(after: dot)...] == pattern.dropFirst(2) && wanted.first != "."
             }
             return pattern == wanted
         }
+    }
+
+    /// The `TYPE = value` parts of a name as OpenSSL writes it on one line: split at the commas it does not escape
+    /// (a `\,` is a comma inside a value, and `CN = a\, CN = b` is one attribute).
+    private static func attributes(_ name: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = name.startIndex
+        var escaped = false
+        for index in name.indices {
+            let character = name[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                parts.append(name[start..<index])
+                start = name.index(after: index)
+            }
+        }
+        parts.append(name[start...])
+        return parts
     }
 
     /// `text` without spaces around it.

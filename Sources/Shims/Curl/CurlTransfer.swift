@@ -33,7 +33,7 @@ public final class CurlTransfer {
         /// that resolved the name itself, under its own deadline (libcurl waits for its resolver thread to end when a
         /// transfer is removed, however long the DNS server takes).
         public var resolve: [String] = []
-        /// Keep the server's certificates of an https transfer (`certificates`).
+        /// Keep the server's certificates of an https transfer (`certificates`), on a connection of its own.
         public var certificateInfo = false
         /// Connect (and for https, make the TLS handshake), then end: no request is sent.
         public var connectOnly = false
@@ -123,7 +123,13 @@ public final class CurlTransfer {
             set(CCurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
         }
         if let caFile = options.caFile { set(CCurl_setopt_string(handle, CURLOPT_CAINFO, caFile)) }
-        if options.certificateInfo { set(CCurl_setopt_long(handle, CURLOPT_CERTINFO, 1)) }
+        if options.certificateInfo {
+            // libcurl reads the certificates during a handshake: a connection reused from the pool (a GET after a
+            // refused HEAD, the next round of --watch) would come without them.
+            set(CCurl_setopt_long(handle, CURLOPT_CERTINFO, 1))
+            set(CCurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1))
+            set(CCurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1))
+        }
         if options.connectOnly { set(CCurl_setopt_long(handle, CURLOPT_CONNECT_ONLY, 1)) }
         guard result == CURLE_OK else { throw CurlError(result) }
     }

@@ -2,7 +2,7 @@
 """An HTTPS server on 127.0.0.1 for the tests of tb reach: tls_server.py CERTIFICATE KEY.
 
 CERTIFICATE may hold a chain (the server's certificate, then intermediates), sent as it is. Every GET and HEAD gets
-200 and "ok"; connections that only make the handshake are served too, one thread each. Prints "PORT n" once
+200 and "ok" (but a HEAD of /no-head, 405); connections that only make the handshake are served too, one thread each. Prints "PORT n" once
 listening on a free port.
 """
 import http.server
@@ -12,6 +12,12 @@ import sys
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_HEAD(self):
+        # /no-head refuses HEAD, as some servers do: the client asks again with a GET.
+        if self.path == "/no-head" and self.command == "HEAD":
+            self.send_response(405)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         self.send_response(200)
         self.send_header("Content-Length", "3")
         self.end_headers()
