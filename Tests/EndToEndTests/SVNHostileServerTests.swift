@@ -76,10 +76,10 @@ struct SVNHostileServerTests {
             saying: "no answer from the server within 3s")
     }
 
-    /// A 72 MiB file and a log of 70 revisions of 1 MiB each, paced by a relay to about 16 MiB/s so that each takes
-    /// longer than --timeout: each is more than the 64 MiB a run may read without a result, and none is cut, since
-    /// libsvn hands the bytes and the revisions over as they come.
-    @Test func aLargeCatAndALongLogGoThroughWhole() throws {
+    /// A 72 MiB file (read, and diffed as added) and a log of 70 revisions of 1 MiB each, paced by a relay to about
+    /// 16 MiB/s so that each takes longer than --timeout: each is more than the 64 MiB a run may read without a
+    /// result, and none is cut, since libsvn hands the bytes and the revisions over as they come.
+    @Test func aLargeCatADiffAndALongLogGoThroughWhole() throws {
         let parent = try BigAnswersRepository.parent()
         let client = SVNClient(scratch: scratch)
         let server = try TestServer.svnserve(root: parent, scratch: scratch)
@@ -99,6 +99,17 @@ struct SVNHostileServerTests {
             environment: client.environment)
         #expect(cat.stdout == expected.stdout && !expected.stdout.isEmpty)
         #expect(seconds > 2, "the cat took \(seconds) s: no longer than --timeout")
+
+        // A diff: libsvn fetches the file's 72 MiB whole before it writes a line of its diff, and that is progress,
+        // not a silent server.
+        let diff = try bash(
+            "set -o pipefail; '\(Package.binary)' svn diff -c 1 --timeout 2s '\(paced)/trunk' | md5sum",
+            environment: client.environment)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let svnDiff = try bash(
+            "set -o pipefail; svn diff --config-dir '\(client.configDirectory)' -c 1 '\(local)/trunk' | md5sum",
+            environment: client.environment)
+        #expect(diff.stdout == svnDiff.stdout && !svnDiff.stdout.isEmpty)
 
         let log = try tb(["svn", "log", "-v", "--json", "--timeout", "2s", paced], environment: client.environment)
         #expect(log.status == 0, "\(log.stderr)")
