@@ -138,7 +138,7 @@ struct SVNDiffCommand: Command {
             try run.perform(text, remote: old.isRemote || new.isRemote, outcomes: &outcomes) { run in
                 let first = try old.peg.map(DiffTarget.revision) ?? (old.isURL ? .revision(.head) : .working)
                 let second = try new.peg.map(DiffTarget.revision) ?? (new.isURL ? .revision(.head) : .working)
-                try diff(old.location, first, new.location, second, client: client, run: &run)
+                try diff(.between(old: old.location, first, new: new.location, second), client: client, run: &run)
             }
             return outcomes.exitStatus()
         }
@@ -167,53 +167,27 @@ struct SVNDiffCommand: Command {
                 target.text, remote: target.isURL ? target.isRemote : pegged,
                 outcomes: &outcomes
             ) { run in
-                if pegged {
-                    try diff(target.location, peg: try target.pegRevision(), first, second, client: client, run: &run)
-                } else {
-                    try diff(target.location, first, target.location, second, client: client, run: &run)
-                }
+                let sides =
+                    pegged
+                    ? SVNDiffSides.node(target.location, peg: try target.pegRevision(), from: first, to: second)
+                    : .between(old: target.location, first, new: target.location, second)
+                try diff(sides, client: client, run: &run)
             }
         }
         return outcomes.exitStatus()
     }
 
-    /// The diff (or summary) of `old` at `first` against `new` at `second`.
-    private func diff(
-        _ old: String, _ first: SVNDiffRevision, _ new: String, _ second: SVNDiffRevision, client: SVNClient,
-        run: inout SVNRun
-    ) throws {
+    /// The diff (or with --summarize, the change records) of `sides`.
+    private func diff(_ sides: SVNDiffSides, client: SVNClient, run: inout SVNRun) throws {
         if summarizing {
-            try client.diffSummary(
-                old, first, new, second, depth: options.depth, ignoreAncestry: options.ignoreAncestry
-            ) { summary in
-                let record = ChangeRecord(path: Self.path(old, summary.path), summary: summary)
+            try client.diffSummary(sides, depth: options.depth, ignoreAncestry: options.ignoreAncestry) { summary in
+                let record = ChangeRecord(path: Self.path(sides.anchor, summary.path), summary: summary)
                 if wanted(record) { try run.emit(record) }
             }
             return
         }
         try write(run) { output, errors in
-            try client.diff(old, first, new, second, options: options, output: output, errors: errors)
-        }
-    }
-
-    /// The diff (or summary) of `target`, the node it names in `peg`, between `first` and `second`.
-    private func diff(
-        _ target: String, peg: SVNDiffRevision, _ first: SVNDiffRevision, _ second: SVNDiffRevision,
-        client: SVNClient, run: inout SVNRun
-    ) throws {
-        if summarizing {
-            try client.diffSummary(
-                target, peg: peg, from: first, to: second, depth: options.depth,
-                ignoreAncestry: options.ignoreAncestry
-            ) { summary in
-                let record = ChangeRecord(path: Self.path(target, summary.path), summary: summary)
-                if wanted(record) { try run.emit(record) }
-            }
-            return
-        }
-        try write(run) { output, errors in
-            try client.diff(
-                target, peg: peg, from: first, to: second, options: options, output: output, errors: errors)
+            try client.diff(sides, options: options, output: output, errors: errors)
         }
     }
 

@@ -64,79 +64,74 @@ private final class ErrorBytes {
     var bytes: [UInt8] = []
 }
 
+/// What a diff compares: two trees (URLs or working-copy paths, each at a revision), or one node followed from its
+/// peg revision between two revisions.
+public enum SVNDiffSides: Sendable {
+    case between(old: String, SVNDiffRevision, new: String, SVNDiffRevision)
+    case node(String, peg: SVNDiffRevision, from: SVNDiffRevision, to: SVNDiffRevision)
+
+    /// What the paths of a summary are relative to: the old side, or the node.
+    public var anchor: String {
+        switch self {
+        case .between(let old, _, _, _): old
+        case .node(let target, _, _, _): target
+        }
+    }
+}
+
 extension SVNClient {
-    /// Writes the unified diff between `old` at `oldRevision` and `new` at `newRevision` (URLs or working-copy
-    /// paths) to `output`, as svn diff writes it: headers in the locale's encoding, property changes, binary files
-    /// named and not shown. What an external diff program (svn's diff-cmd) writes to its standard error goes to
-    /// `errors`. The corresponding C function is `svn_client_diff7`.
+    /// Writes the unified diff of `sides` to `output`, as svn diff writes it: headers in the locale's encoding,
+    /// property changes, binary files named and not shown. What an external diff program (svn's diff-cmd) writes to
+    /// its standard error goes to `errors`. The corresponding C functions are `svn_client_diff7` (two trees) and
+    /// `svn_client_diff_peg7` (a node).
     public func diff(
-        _ old: String, _ oldRevision: SVNDiffRevision, _ new: String, _ newRevision: SVNDiffRevision,
-        options: SVNDiffOptions, output: (Span<UInt8>) throws -> Void, errors: ([UInt8]) -> Void
+        _ sides: SVNDiffSides, options: SVNDiffOptions, output: (Span<UInt8>) throws -> Void,
+        errors: ([UInt8]) -> Void
     ) throws {
-        var first = oldRevision.c
-        var second = newRevision.c
+        let (o, depth) = (options, options.depth.c)
         try writeDiff(options: options, output: output, errors: errors) { scratch, extensions, out, err in
-            libsvn.svn_client_diff7(
-                extensions, old, &first, new, &second, nil, options.depth.c, options.ignoreAncestry ? 1 : 0,
-                options.noDiffAdded ? 1 : 0, options.noDiffDeleted ? 1 : 0, options.showCopiesAsAdds ? 1 : 0,
-                options.ignoreContentType ? 1 : 0, options.ignoreProperties ? 1 : 0, options.propertiesOnly ? 1 : 0,
-                options.git ? 1 : 0, 1, CSVN_LOCALE_CHARSET, out, err, nil, context, scratch)
-        }
-    }
-
-    /// As `diff(_:_:_:_:)` for one node, `target` as it is in `peg`, between `start` and `end`. The corresponding C
-    /// function is `svn_client_diff_peg7`.
-    public func diff(
-        _ target: String, peg: SVNDiffRevision, from start: SVNDiffRevision, to end: SVNDiffRevision,
-        options: SVNDiffOptions, output: (Span<UInt8>) throws -> Void, errors: ([UInt8]) -> Void
-    ) throws {
-        var peg = peg.c
-        var first = start.c
-        var second = end.c
-        try writeDiff(options: options, output: output, errors: errors) { scratch, extensions, out, err in
-            libsvn.svn_client_diff_peg7(
-                extensions, target, &peg, &first, &second, nil, options.depth.c, options.ignoreAncestry ? 1 : 0,
-                options.noDiffAdded ? 1 : 0, options.noDiffDeleted ? 1 : 0, options.showCopiesAsAdds ? 1 : 0,
-                options.ignoreContentType ? 1 : 0, options.ignoreProperties ? 1 : 0, options.propertiesOnly ? 1 : 0,
-                options.git ? 1 : 0, 1, CSVN_LOCALE_CHARSET, out, err, nil, context, scratch)
-        }
-    }
-
-    /// The paths that differ between `old` and `new`, as svn diff --summarize finds them. The corresponding C
-    /// function is `svn_client_diff_summarize2`.
-    public func diffSummary(
-        _ old: String, _ oldRevision: SVNDiffRevision, _ new: String, _ newRevision: SVNDiffRevision,
-        depth: SVNDepth, ignoreAncestry: Bool, receiver: (SVNDiffSummary) throws -> Void
-    ) throws {
-        var first = oldRevision.c
-        var second = newRevision.c
-        bytesAreResults = true
-        defer { bytesAreResults = false }
-        try withPool { scratch in
-            try receive(receiver) { baton in
-                libsvn.svn_client_diff_summarize2(
-                    old, &first, new, &second, depth.c, ignoreAncestry ? 1 : 0, nil, Self.summaryCallback, baton,
-                    context, scratch)
+            switch sides {
+            case .between(let old, let oldRevision, let new, let newRevision):
+                var (first, second) = (oldRevision.c, newRevision.c)
+                return libsvn.svn_client_diff7(
+                    extensions, old, &first, new, &second, nil, depth, o.ignoreAncestry ? 1 : 0, o.noDiffAdded ? 1 : 0,
+                    o.noDiffDeleted ? 1 : 0, o.showCopiesAsAdds ? 1 : 0, o.ignoreContentType ? 1 : 0,
+                    o.ignoreProperties ? 1 : 0, o.propertiesOnly ? 1 : 0, o.git ? 1 : 0, 1, CSVN_LOCALE_CHARSET, out,
+                    err, nil, context, scratch)
+            case .node(let target, let peg, let start, let end):
+                var (peg, first, second) = (peg.c, start.c, end.c)
+                return libsvn.svn_client_diff_peg7(
+                    extensions, target, &peg, &first, &second, nil, depth, o.ignoreAncestry ? 1 : 0,
+                    o.noDiffAdded ? 1 : 0, o.noDiffDeleted ? 1 : 0, o.showCopiesAsAdds ? 1 : 0,
+                    o.ignoreContentType ? 1 : 0, o.ignoreProperties ? 1 : 0, o.propertiesOnly ? 1 : 0, o.git ? 1 : 0,
+                    1, CSVN_LOCALE_CHARSET, out, err, nil, context, scratch)
             }
         }
     }
 
-    /// As `diffSummary(_:_:_:_:)` for one node, `target` as it is in `peg`, between `start` and `end`. The
-    /// corresponding C function is `svn_client_diff_summarize_peg2`.
+    /// The paths that differ between `sides`, as svn diff --summarize finds them, relative to `sides.anchor`. The
+    /// corresponding C functions are `svn_client_diff_summarize2` and `svn_client_diff_summarize_peg2`.
     public func diffSummary(
-        _ target: String, peg: SVNDiffRevision, from start: SVNDiffRevision, to end: SVNDiffRevision,
-        depth: SVNDepth, ignoreAncestry: Bool, receiver: (SVNDiffSummary) throws -> Void
+        _ sides: SVNDiffSides, depth: SVNDepth, ignoreAncestry: Bool, receiver: (SVNDiffSummary) throws -> Void
     ) throws {
-        var peg = peg.c
-        var first = start.c
-        var second = end.c
+        // The texts of a file come whole before its diff: what the server sends is progress (see bytesAreResults).
         bytesAreResults = true
         defer { bytesAreResults = false }
+        let ancestry: svn_boolean_t = ignoreAncestry ? 1 : 0
         try withPool { scratch in
             try receive(receiver) { baton in
-                libsvn.svn_client_diff_summarize_peg2(
-                    target, &peg, &first, &second, depth.c, ignoreAncestry ? 1 : 0, nil, Self.summaryCallback, baton,
-                    context, scratch)
+                switch sides {
+                case .between(let old, let oldRevision, let new, let newRevision):
+                    var (first, second) = (oldRevision.c, newRevision.c)
+                    return libsvn.svn_client_diff_summarize2(
+                        old, &first, new, &second, depth.c, ancestry, nil, Self.summaryCallback, baton, context,
+                        scratch)
+                case .node(let target, let peg, let start, let end):
+                    var (peg, first, second) = (peg.c, start.c, end.c)
+                    return libsvn.svn_client_diff_summarize_peg2(
+                        target, &peg, &first, &second, depth.c, ancestry, nil, Self.summaryCallback, baton, context,
+                        scratch)
+                }
             }
         }
     }
