@@ -20,21 +20,12 @@ struct DiffTarget {
     init(_ text: String, context: Context) throws {
         self.text = text
         var resolved: String
-        do {
-            resolved = try context.bookmarks.resolve(text)
-        } catch {
-            throw UsageError(error.message)
-        }
-        (resolved, peg) = SVNTarget.splitPeg(resolved)
-        if !resolved.contains("://"), let url = SVNTarget.fileURL(resolved) { resolved = url }
-        isURL = resolved.contains("://")
+        (resolved, peg) = try SVNTarget.resolving(text, context: context)
+        if !SVNTarget.hasScheme(resolved), let url = SVNTarget.fileURL(resolved) { resolved = url }
+        isURL = SVNTarget.hasScheme(resolved)
         if isURL {
             try peg?.checkURL(text)
-            do {
-                location = try SVN.canonicalURL(resolved)
-            } catch {
-                throw UsageError("invalid URL '\(text)': \(error.description)")
-            }
+            location = try SVNTarget.canonical(resolved, typed: text)
         } else {
             location = Self.canonicalPath(resolved)
         }

@@ -21,14 +21,7 @@ struct SVNTarget {
     /// its node's URL at BASE (unless `workingCopies` is off). A target that cannot be one is a usage error.
     init(_ text: String, context: Context, workingCopies: Bool = true) throws {
         self.text = text
-        var resolved: String
-        do {
-            resolved = try context.bookmarks.resolve(text)
-        } catch {
-            throw UsageError(error.message)
-        }
-        var peg: RevisionText?
-        (resolved, peg) = Self.splitPeg(resolved)
+        var (resolved, peg) = try Self.resolving(text, context: context)
         var node: SVNWorkingCopyNode?
         var problem: String?
         if !Self.hasScheme(resolved) {
@@ -54,8 +47,23 @@ struct SVNTarget {
             return
         }
         try peg?.checkURL(text)
+        url = try Self.canonical(resolved, typed: text)
+    }
+
+    /// `text` with its bookmark resolved and its peg revision split off: how every TARGET is read first.
+    static func resolving(_ text: String, context: Context) throws(UsageError) -> (String, RevisionText?) {
         do {
-            url = try SVN.canonicalURL(resolved)
+            return splitPeg(try context.bookmarks.resolve(text))
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+
+    /// `url` as libsvn takes it (its API aborts on a URL that is not canonical); a usage error naming `text`, as
+    /// typed, otherwise.
+    static func canonical(_ url: String, typed text: String) throws(UsageError) -> String {
+        do {
+            return try SVN.canonicalURL(url)
         } catch {
             throw UsageError("invalid URL '\(text)': \(error.description)")
         }
@@ -115,7 +123,7 @@ struct SVNTarget {
         }
     }
 
-    private static func hasScheme(_ text: String) -> Bool {
+    static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return false }
         return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
