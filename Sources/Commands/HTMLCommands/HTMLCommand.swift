@@ -229,8 +229,9 @@ public struct HTMLCommand: Command {
         let query = try PreparedQuery(settings.query, parser: settings.parser, extract: settings.extract)
         let tally = MatchTally()
         var settings = settings
-        settings.showsText = context.output.shows("text")
-        settings.showsPath = context.output.shows("path")
+        // (A table of --extract fields shows neither: they are not worked out for it.)
+        settings.showsText = context.output.shows("text", in: NodeRecord.self)
+        settings.showsPath = context.output.shows("path", in: NodeRecord.self)
         // Many pages in tree mode: parsed on every core.
         let pool =
             settings.stream || sourceNames.count < 2

@@ -127,6 +127,12 @@ public final class Output {
         return true
     }
 
+    /// Whether records of type `R` show the field `name`: as `shows(_:)`, and not in a table the command limited to
+    /// other fields (`showOnlyInTable`). Ask after that call.
+    public func shows<R: Record>(_ name: String, in type: R.Type) -> Bool {
+        shows(name) && (writer as? TableWriter)?.shows(name, of: R.schema) ?? true
+    }
+
     /// Before the first record of type `R`: its table also shows these fields, which it leaves out by default; for
     /// fields it shows only when set, a streaming table keeps room for them from its first row. Other formats, and
     /// tables of --fields, are not changed.

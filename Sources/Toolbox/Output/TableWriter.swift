@@ -77,6 +77,13 @@ final class TableWriter: RecordWriter {
         columnsByType[schema.type] = nil
     }
 
+    /// Whether tables of `schema`'s records show the field `name`: not when the command chose others alone
+    /// (`showOnly`) and --fields chose nothing.
+    func shows(_ name: String, of schema: RecordSchema) -> Bool {
+        guard fields == nil, let only = only[schema.type] else { return true }
+        return only.contains(name)
+    }
+
     /// Gives the columns of `names` in tables of `schema`'s records their width before other text and URLs share
     /// the rest: as wide as their widest value, or of `values` when the command knows them before the rows come.
     func widenFirst(_ names: [String], of schema: RecordSchema, toFit values: [String]) {
