@@ -1,6 +1,7 @@
 // The certificate a TLS server showed, as tb reach reports it: when it ends, who it names and who issued it, and
 // whether it names the host checked — read from the lines libcurl writes of it (CURLINFO_CERTINFO, OpenSSL's
 // formats), so that a certificate verification refused is described all the same.
+import Net
 import Toolbox
 
 /// The server's own certificate (the first of the chain it sent).
@@ -93,10 +94,9 @@ struct ServerCertificate: Sendable, Equatable {
         String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
-    /// OpenSSL writes an IPv6 address in full, upper case (`0:0:0:0:0:0:0:1`).
+    /// OpenSSL writes an IPv6 address in full, upper case (`0:0:0:0:0:0:0:1`): compared as addresses.
     private static func sameAddress(_ written: String, _ host: String) -> Bool {
-        if written == host { return true }
-        guard let a = IPv6Words(written), let b = IPv6Words(host) else { return false }
+        guard let a = IPAddress(written), let b = IPAddress(host) else { return written == host }
         return a == b
     }
 
@@ -112,24 +112,6 @@ struct ServerCertificate: Sendable, Equatable {
         guard clock.count == 3 else { return nil }
         return Timestamp(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
     }
-}
-
-/// An IPv6 address as its eight 16-bit words, for comparing two spellings of it.
-private func IPv6Words(_ text: String) -> [UInt16]? {
-    let halves = text.split(separator: "::", omittingEmptySubsequences: false)
-    guard halves.count <= 2 else { return nil }
-    func words(_ part: Substring) -> [UInt16]? {
-        var result: [UInt16] = []
-        for word in part.split(separator: ":", omittingEmptySubsequences: false) where !part.isEmpty {
-            guard let value = UInt16(word, radix: 16) else { return nil }
-            result.append(value)
-        }
-        return result
-    }
-    guard let head = words(halves[0]), let tail = halves.count == 2 ? words(halves[1]) : [] else { return nil }
-    let missing = 8 - head.count - tail.count
-    guard halves.count == 2 ? missing >= 0 : missing == 0 else { return nil }
-    return head + Array(repeating: 0, count: missing) + tail
 }
 
 extension String {
