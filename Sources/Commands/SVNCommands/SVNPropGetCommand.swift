@@ -5,7 +5,6 @@ import Toolbox
 /// Prints one property of paths or of a revision.
 struct SVNPropGetCommand: Command {
     static let name = Positional("NAME", help: "the property's name, such as svn:ignore or svn:log")
-    static let depth = SVNOptions.depth(default: .empty)
 
     static let commandName = "propget"
     static let spec = CommandSpec(
@@ -26,7 +25,8 @@ struct SVNPropGetCommand: Command {
             --timeout must cover the walk.
             """,
         options: [
-            SVNOptions.recursive, depth, SVNOptions.revision, SVNOptions.change, SVNPropListCommand.revisionProperties,
+            SVNOptions.recursive, PropertyQuery.depth, SVNOptions.revision, SVNOptions.change,
+            PropertyQuery.revisionProperties,
         ] + SVNOptions.all,
         positionals: [name, SVNOptions.pathTargets],
         records: [PropertyRecord.schema],
@@ -37,23 +37,14 @@ struct SVNPropGetCommand: Command {
         ])
 
     let propertyName: String
-    let targetTexts: [String]
-    let depthValue: SVNDepth
-    let revisionValue: RevisionText?
-    let ofRevision: Bool
-    let access: SVNOptions.Values
+    let query: PropertyQuery
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         propertyName = arguments.positional(Self.name) ?? ""
         guard Self.isValidName(propertyName) else {
             throw UsageError("'\(propertyName)' is not a valid Subversion property name")
         }
-        targetTexts = arguments.positionals(SVNOptions.pathTargets)
-        depthValue = try SVNOptions.depth(arguments, Self.depth)
-        revisionValue = try SVNOptions.revision(arguments)
-        ofRevision = arguments.flag(SVNPropListCommand.revisionProperties)
-        access = try SVNOptions.values(arguments)
-        if ofRevision { try SVNPropListCommand.checkRevisionProperties(revisionValue, targets: targetTexts) }
+        query = try PropertyQuery(arguments)
     }
 
     /// svn's rule (`svn_prop_name_is_valid`): an ASCII letter, `:` or `_`, then ASCII letters, digits, `-`, `.`, `:`
@@ -65,11 +56,11 @@ struct SVNPropGetCommand: Command {
     }
 
     func run(_ context: Context) throws -> ExitStatus {
-        var run = SVNRun(context: context, verb: "get property '\(propertyName)' of", timeout: access.timeout)
-        let client = try run.client(access)
-        return try run.each(targetTexts) { target, run in
-            if ofRevision {
-                let revision = try revisionValue?.resolved() ?? .head
+        var run = SVNRun(context: context, verb: "get property '\(propertyName)' of", timeout: query.access.timeout)
+        let client = try run.client(query.access)
+        return try run.each(query.targetTexts) { target, run in
+            if query.ofRevision {
+                let revision = try query.revision?.resolved() ?? .head
                 let answer = try client.revisionProperty(named: propertyName, of: target.url, revision: revision)
                 guard let property = answer.properties.first else {
                     throw ToolError("property '\(propertyName)' not found on revision \(answer.revision)")
@@ -77,14 +68,14 @@ struct SVNPropGetCommand: Command {
                 try run.emit(PropertyRecord(path: nil, revision: answer.revision, property: property))
                 return
             }
-            let (peg, revision) = try target.revisions(revisionValue)
+            let (peg, revision) = try target.revisions(query.revision)
             var nodes: [SVNNodeProperties] = []
-            try SVNPropListCommand.missingPathsNotFound(target, verb: run.verb) {
+            try PropertyQuery.missingPathsNotFound(target, verb: run.verb) {
                 nodes = try client.propertyValues(
-                    named: propertyName, of: target.url, peg: peg, revision: revision, depth: depthValue)
+                    named: propertyName, of: target.url, peg: peg, revision: revision, depth: query.depth)
             }
             // As svn propget: one node asked about that does not have the property is an error.
-            if nodes.isEmpty, depthValue == .empty {
+            if nodes.isEmpty, query.depth == .empty {
                 throw ToolError("property '\(propertyName)' not found on '\(target.text)'")
             }
             let base = try target.operativeURL(peg: peg, revision: revision, client: client)
